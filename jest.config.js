@@ -1,0 +1,25 @@
+// jest as ESM: sources are transformed by swc; PGlite needs --experimental-vm-modules (see infra/scripts/run-tests.mjs).
+const swc = ['@swc/jest', {
+  jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022', transform: { react: { runtime: 'automatic' } } },
+  module: { type: 'es6' },
+}];
+// fastify.inject pulls in CommonJS-only packages that jest's ESM loader cannot link; transform them to CJS.
+const cjs = ['@swc/jest', { jsc: { target: 'es2022' }, module: { type: 'commonjs' } }];
+
+const common = {
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
+  transform: { '^.+\\.(ts|tsx)$': swc, '/node_modules/(cookie|content-disposition)/.+\\.js$': cjs },
+  transformIgnorePatterns: ['/node_modules/(?!(cookie|content-disposition)/)'],
+  testEnvironment: 'node',
+  rootDir: '.',
+};
+
+export default {
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/tests/unit/**/*.test.ts', '<rootDir>/domain/**/*.test.ts'] },
+    { ...common, displayName: 'contract', testMatch: ['<rootDir>/tests/contract/**/*.test.ts'] },
+    { ...common, displayName: 'integration', testMatch: ['<rootDir>/tests/integration/**/*.test.ts'] },
+    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/tests/e2e/**/*.test.ts'] },
+  ],
+  testTimeout: 60000,
+};

@@ -1,0 +1,69 @@
+/**
+ * One `pg` code path for both engines (DESIGN.md §3 principle 3): a pg.Pool on native PostgreSQL, or a
+ * pg.Pool whose single connection is an embedded PGlite (through @electric-sql/pglite/node-postgres).
+ */
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+
+// bigint columns (positions, revisions) come back as strings; int8 parsing is left to the callers that need bigint.
+export interface Queryable {
+  query<R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, params?: unknown[]): Promise<pg.QueryResult<R>>;
+}
+
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  readonly pool: pg.Pool;
+  /** Runs `work` in one transaction on one connection; rolls back when it throws. */
+  transaction<T>(work: (tx: pg.PoolClient) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; max?: number }
+  | { kind: 'pglite'; dataDir?: string /* undefined = in memory */ }
+  | { kind: 'pglite'; instance: PGlite };
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.max ?? 10 });
+    pool.on('error', () => { /* idle client errors surface on the next query */ });
+    return wrap('postgres', pool, async () => pool.end());
+  }
+  const owned = !('instance' in options);
+  const pglite = 'instance' in options ? options.instance : await openPGlite(options.dataDir);
+  const pool = new pg.Pool(createPgConfig(pglite));
+  return wrap('pglite', pool, async () => {
+    await pool.end();
+    if (owned) await pglite.close();
+  });
+}
+
+export async function openPGlite(dataDir?: string): Promise<PGlite> {
+  const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  return pglite;
+}
+
+function wrap(kind: Database['kind'], pool: pg.Pool, close: () => Promise<void>): Database {
+  return {
+    kind,
+    pool,
+    query: (text, params) => pool.query(text, params as unknown[]),
+    async transaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await work(client);
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close,
+  };
+}

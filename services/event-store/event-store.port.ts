@@ -1,0 +1,81 @@
+/**
+ * The one write-side port (DESIGN.md §5). Adapters: postgres (pg on PostgreSQL or PGlite) and eventstoredb.
+ * Positions are totally ordered pairs compared (commit, prepare): on PostgreSQL (transaction id, global
+ * position) so a late-committing transaction is never skipped; on EventStoreDB its commit/prepare positions.
+ */
+export type ActorKind = 'user' | 'merchant' | 'platform' | 'system';
+export interface Actor { kind: ActorKind; id?: string }
+
+export interface EventMetadata {
+  eventId: string;
+  commandId?: string;
+  correlationId?: string;
+  causationId?: string;
+  actor: Actor;
+  occurredAt: string;
+  schemaVersion: number;
+}
+
+export interface NewEvent<Type extends string = string, Data = unknown> {
+  type: Type;
+  data: Data;
+  metadata: EventMetadata;
+}
+
+export interface LogPosition { commit: bigint; prepare: bigint }
+
+export interface RecordedEvent<Type extends string = string, Data = unknown> extends NewEvent<Type, Data> {
+  streamId: string;
+  /** 0-based revision of this event inside its stream. */
+  revision: number;
+  position: LogPosition;
+  recordedAt: string;
+}
+
+/** 'no_stream': the stream must not exist; a number: the revision of the stream's last event. */
+export type ExpectedRevision = 'any' | 'no_stream' | 'stream_exists' | number;
+
+export interface AppendResult {
+  /** Revision of the last event now in the stream. */
+  nextRevision: number;
+  /** Position of the last appended event (for read-your-writes). */
+  position: LogPosition;
+  /** The recorded events of this append, as stored (also when the append was an idempotent repeat). */
+  events: RecordedEvent[];
+}
+
+export interface ReadAllOptions { after?: LogPosition | null; limit: number }
+
+export interface EventStore {
+  appendToStream(streamId: string, events: NewEvent[], options?: { expectedRevision?: ExpectedRevision }): Promise<AppendResult>;
+  readStream(streamId: string, options?: { fromRevision?: number }): Promise<RecordedEvent[]>;
+  /** The global log in commit-safe order, strictly after `after`. */
+  readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
+  /** Position of the newest event a reader may see now (null when empty): the feed's head, for lag. */
+  headPosition(): Promise<LogPosition | null>;
+  close(): Promise<void>;
+}
+
+export class WrongExpectedRevisionError extends Error {
+  constructor(readonly streamId: string, readonly expected: ExpectedRevision, readonly actual: number | 'no_stream') {
+    super(`wrong expected revision on ${streamId}: expected ${String(expected)}, actual ${String(actual)}`);
+    this.name = 'WrongExpectedRevisionError';
+  }
+}
+
+export function comparePositions(a: LogPosition, b: LogPosition): number {
+  if (a.commit !== b.commit) return a.commit < b.commit ? -1 : 1;
+  if (a.prepare !== b.prepare) return a.prepare < b.prepare ? -1 : 1;
+  return 0;
+}
+
+export const formatPosition = (p: LogPosition): string => `${p.commit}/${p.prepare}`;
+export function parsePosition(text: string): LogPosition {
+  const m = /^(\d+)\/(\d+)$/.exec(text);
+  if (!m) throw new Error(`not a log position: ${text}`);
+  return { commit: BigInt(m[1]), prepare: BigInt(m[2]) };
+}
+export const streamCategory = (streamId: string): string => {
+  const i = streamId.lastIndexOf('-'); // ids are numeric, categories may contain dashes (after-sale-12)
+  return i < 0 ? streamId : streamId.slice(0, i);
+};
