@@ -1,0 +1,64 @@
+/**
+ * The Fastify app, built apart from `listen` so tests inject requests (DESIGN.md §8). Every /api route answers the
+ * `{code, message, data}` envelope; one error handler; zod validates input at the edge.
+ */
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import websocket from '@fastify/websocket';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Database } from '../db/database';
+import type { EventStore } from '../event-store/event-store.port';
+import type { SessionStore } from '../identity/session-store';
+import type { RealtimeHub } from '../realtime/hub';
+import { registerWebsocketRoute } from '../realtime/ws.route';
+import { installAuth } from './auth';
+import { installErrorHandling } from './error-handler';
+import { registerHealthRoute, type HealthSources } from './health/health.route';
+import { guardWithOpsToken } from './internal/ops-guard';
+import { registerProjectionOpsRoutes, type ProjectionOps } from './internal/projections.routes';
+import { registerSeedRoutes } from './internal/seed.routes';
+import { registerNoticeRoutes } from './notice/notice.routes';
+import { registerStorefront } from './static';
+
+export interface AppDeps {
+  db: Database;
+  store: EventStore;
+  sessions: SessionStore;
+  hub: RealtimeHub;
+  health: Omit<HealthSources, 'store'>;
+  projectionOps: ProjectionOps;
+  opsToken: string;
+  clock: () => Date;
+  /** Built storefront to serve; omitted in API-only tests. */
+  webDist?: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const spaFallback = deps.webDist ? await registerStorefront(app, deps.webDist) : undefined;
+  installErrorHandling(app, spaFallback);
+  installAuth(app, deps.sessions, deps.clock);
+
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  registerWebsocketRoute(app, deps.hub, deps.sessions, deps.clock);
+
+  await app.register(async (api) => {
+    registerHealthRoute(api, { store: deps.store, ...deps.health });
+    registerNoticeRoutes(api, deps.db);
+  }, { prefix: '/api' });
+
+  await app.register(async (internal) => {
+    guardWithOpsToken(internal, deps.opsToken);
+    registerProjectionOpsRoutes(internal, deps.projectionOps);
+    registerSeedRoutes(internal, deps.store, deps.clock);
+  }, { prefix: '/internal' });
+
+  return app;
+}

@@ -1,0 +1,50 @@
+/**
+ * Token auth (spec §6, origin-contract §1): `Authorization: <token>` header (or `Authorization` query parameter).
+ * Routes declare `config: { auth: 'required' }` (missing → 20005 请先登录, unknown or expired → 20004) or
+ * `'optional'` (personalises when a valid token comes, anonymous otherwise).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DomainError } from '../../domain/shared/errors';
+import type { SessionStore } from '../identity/session-store';
+
+export type AuthMode = 'required' | 'optional' | 'none';
+
+declare module 'fastify' {
+  interface FastifyRequest { userId: number | null; token: string | null }
+  interface FastifyContextConfig { auth?: AuthMode }
+}
+
+export function tokenOf(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header === 'string' && header.trim()) return header.trim().replace(/^Bearer\s+/i, '');
+  const query = request.query as Record<string, unknown> | undefined;
+  const fromQuery = query?.Authorization;
+  return typeof fromQuery === 'string' && fromQuery.trim() ? fromQuery.trim() : null;
+}
+
+export function installAuth(app: FastifyInstance, sessions: SessionStore, clock: () => Date): void {
+  app.decorateRequest('userId', null);
+  app.decorateRequest('token', null);
+  app.addHook('preHandler', async (request) => {
+    const mode: AuthMode = request.routeOptions.config?.auth ?? 'none';
+    if (mode === 'none') return;
+    const token = tokenOf(request);
+    if (!token) {
+      if (mode === 'required') throw new DomainError('loginRequired');
+      return;
+    }
+    const userId = await sessions.resolve(token, clock());
+    if (userId === null) {
+      if (mode === 'required') throw new DomainError('tokenInvalid');
+      return;
+    }
+    request.userId = userId;
+    request.token = token;
+  });
+}
+
+/** The signed-in user of a route declared `auth: 'required'`. */
+export function currentUser(request: FastifyRequest): number {
+  if (request.userId === null) throw new DomainError('loginRequired');
+  return request.userId;
+}

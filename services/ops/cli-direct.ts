@@ -1,0 +1,33 @@
+/** The ops CLI's path when no server holds the stores: open them here, do the work, close. */
+import type { Config } from '../config';
+import { openRuntime } from '../runtime';
+import type { OpsCommand } from './cli';
+import { seedDemo } from './seed/seed-demo';
+import { formatStatusTable } from './status-table';
+
+export async function runDirect(command: OpsCommand, config: Config): Promise<string> {
+  const runtime = await openRuntime(config, { runProjections: command.kind !== 'projections-status', log: () => undefined });
+  try {
+    switch (command.kind) {
+      case 'seed-demo': {
+        const result = await seedDemo(runtime.store, runtime.clock());
+        await runtime.projections.ready();
+        return result.seeded ? `seeded ${result.events} events` : 'the demo data is already seeded';
+      }
+      case 'projections-status': {
+        return formatStatusTable(await runtime.projections.status());
+      }
+      case 'projections-rebuild': {
+        const results = await runtime.projections.rebuild(command.name, (p) => process.stdout.write(`\r${JSON.stringify(p)}`));
+        process.stdout.write('\n');
+        return results.map((r) => `${r.name}: generation ${r.previousGeneration ?? '-'} → ${r.generation}, ${r.events} events in ${r.ms} ms (${Math.round(r.eventsPerSecond)}/s)`).join('\n');
+      }
+      default: {
+        const never: never = command;
+        return never;
+      }
+    }
+  } finally {
+    await runtime.close();
+  }
+}

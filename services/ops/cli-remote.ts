@@ -1,0 +1,39 @@
+/** The ops CLI's path through a running server's /internal routes. */
+import type { OpsCommand } from './cli';
+import { formatStatusTable } from './status-table';
+
+export async function serverIsUp(base: string): Promise<boolean> {
+  try {
+    const response = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(1500) });
+    return response.status === 200 || response.status === 503;
+  } catch {
+    return false;
+  }
+}
+
+async function call(base: string, token: string, method: 'GET' | 'POST', path: string): Promise<unknown> {
+  const response = await fetch(`${base}/internal${path}`, { method, headers: { 'x-ops-token': token } });
+  const body = (await response.json()) as { code: string; message: string; data: unknown };
+  if (body.code !== '200') throw new Error(`${body.code} ${body.message}`);
+  return body.data;
+}
+
+export async function runRemote(command: OpsCommand, base: string, token: string): Promise<string> {
+  switch (command.kind) {
+    case 'seed-demo': {
+      const data = (await call(base, token, 'POST', '/seed/demo')) as { seeded: boolean; events: number };
+      return data.seeded ? `seeded ${data.events} events` : 'the demo data is already seeded';
+    }
+    case 'projections-status':
+      return formatStatusTable((await call(base, token, 'GET', '/projections')) as never);
+    case 'projections-rebuild': {
+      const results = (await call(base, token, 'POST', `/projections/${encodeURIComponent(command.name)}/rebuild`)) as
+        Array<{ name: string; events: number; ms: number }>;
+      return results.map((r) => `${r.name}: rebuilt from ${r.events} events in ${r.ms} ms and switched`).join('\n');
+    }
+    default: {
+      const never: never = command;
+      return never;
+    }
+  }
+}

@@ -1,0 +1,28 @@
+/**
+ * `npm run projections`: projection workers in their own process (DESIGN.md §2, scale-out column). Needs a shared
+ * database (DATABASE_URL): the API then runs with PROJECTIONS=external and waits for its writes via LISTEN/NOTIFY.
+ */
+import { ConfigError, loadConfig } from './config';
+import { openRuntime } from './runtime';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  if (!config.DATABASE_URL) {
+    console.error('npm run projections needs DATABASE_URL: with embedded PGlite the projections run inside npm start.');
+    process.exit(2);
+  }
+  const runtime = await openRuntime(config, { runProjections: true });
+  await runtime.projections.ready();
+  console.log(`[projections] running ${runtime.projections.names().join(', ')} (feed: ${config.KAFKA_BROKERS ? 'kafka' : 'catch-up'})`);
+  const stop = async () => {
+    await runtime.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,83 @@
+/**
+ * Opens the engines the configuration names (DESIGN.md §2 table): the read-model database (PostgreSQL or PGlite),
+ * the event store (EventStoreDB, or the PostgreSQL adapter on that same database), and — unless projections run in
+ * their own workers — the projections with their feed (store catch-up, or Kafka with the forwarder).
+ * `main.ts`, the projections worker, the ops CLI and the test server all start from here.
+ */
+import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import { kafkaBrokers, type Config } from './config';
+import { openDatabase, type Database } from './db/database';
+import type { EventStore } from './event-store/event-store.port';
+import { createEventStoreDbEventStore } from './event-store/eventstoredb/eventstoredb-event-store';
+import { createPostgresEventStore } from './event-store/postgres/postgres-event-store';
+import { notifyingEventStore } from './event-store/notifying-event-store';
+import { createSessionStore, type SessionStore } from './identity/session-store';
+import { RealtimeHub } from './realtime/hub';
+import { allProjections } from '../projections';
+import { startProjections, type ProjectionsHandle } from '../projections/runner/start-projections';
+
+export interface Runtime {
+  config: Config;
+  db: Database;
+  store: EventStore;
+  storeKind: 'eventstoredb' | 'postgres' | 'pglite';
+  /** The projections; with runProjections false only waitFor and status work (the runners live elsewhere). */
+  projections: ProjectionsHandle;
+  sessions: SessionStore;
+  hub: RealtimeHub;
+  clock: () => Date;
+  close(): Promise<void>;
+}
+
+export interface RuntimeOptions {
+  /** false in the API process when `npm run projections` workers do the projecting. */
+  runProjections?: boolean;
+  /** An already open PGlite (tests share one); otherwise DATA_DIR (or memory when DATA_DIR is ':memory:'). */
+  pglite?: PGlite;
+  clock?: () => Date;
+  log?: (line: string) => void;
+}
+
+export async function openDatabaseFor(config: Config, pglite?: PGlite): Promise<Database> {
+  if (config.DATABASE_URL) return openDatabase({ kind: 'postgres', url: config.DATABASE_URL });
+  if (pglite) return openDatabase({ kind: 'pglite', instance: pglite });
+  const dataDir = config.DATA_DIR === ':memory:' ? undefined : path.resolve(config.DATA_DIR, 'pglite');
+  return openDatabase({ kind: 'pglite', dataDir });
+}
+
+export async function openRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
+  const db = await openDatabaseFor(config, options.pglite);
+  const rawStore = config.EVENTSTORE_URL
+    ? await createEventStoreDbEventStore(config.EVENTSTORE_URL)
+    : await createPostgresEventStore(db);
+  let projections: ProjectionsHandle | null = null;
+  const store = notifyingEventStore(rawStore, () => projections?.notifyAppended());
+  const storeKind = config.EVENTSTORE_URL ? 'eventstoredb' : db.kind;
+  const sessions = await createSessionStore(db);
+  const brokers = kafkaBrokers(config);
+  const handle = await startProjections({
+    db,
+    store: rawStore,
+    projections: allProjections,
+    feed: brokers ? { kafka: { brokers } } : 'catch-up',
+    log: options.log ?? ((line) => console.log(line)),
+    run: options.runProjections !== false,
+  });
+  projections = handle;
+  return {
+    config,
+    db,
+    store,
+    storeKind,
+    projections: handle,
+    sessions,
+    hub: new RealtimeHub(),
+    clock: options.clock ?? (() => new Date()),
+    async close() {
+      await handle.stop();
+      await rawStore.close();
+      await db.close();
+    },
+  };
+}
