@@ -49,7 +49,16 @@ function wrap(kind: Database['kind'], pool: pg.Pool, close: () => Promise<void>)
   return {
     kind,
     pool,
-    query: (text, params) => pool.query(text, params as unknown[]),
+    // pool.query destroys its client when a statement fails; on PGlite every client shares the one embedded
+    // connection, so that would end the database for the whole process. Release it as healthy instead.
+    query: kind === 'postgres' ? (text, params) => pool.query(text, params as unknown[]) : async (text, params) => {
+      const client = await pool.connect();
+      try {
+        return await client.query(text, params as unknown[]);
+      } finally {
+        client.release();
+      }
+    },
     async transaction(work) {
       const client = await pool.connect();
       try {

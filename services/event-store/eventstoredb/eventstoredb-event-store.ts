@@ -1,0 +1,127 @@
+/**
+ * The EventStoreDB adapter of the EventStore port (DESIGN.md §5), through @eventstore/db-client (gRPC).
+ * EventStoreDB is idempotent on event ids only for a matching expected revision (and best effort under ANY); the
+ * port promises more (a repeat answers like the first whatever the expectation), so a rejected append, and any
+ * append under 'any', looks its event ids up in the stream.
+ * The global log is $all without EventStoreDB's own system streams and event types.
+ */
+import {
+  BACKWARDS, END, EventStoreDBClient, FORWARDS, START, StreamNotFoundError, WrongExpectedVersionError,
+  type AllStreamResolvedEvent, type ReadPosition, type ResolvedEvent,
+} from '@eventstore/db-client';
+import {
+  WrongExpectedRevisionError, comparePositions,
+  type AppendResult, type EventStore, type LogPosition, type RecordedEvent,
+} from '../event-store.port';
+import { assertAppendable } from '../append-guards';
+import { isSystemEvent, toActualRevision, toEsdbExpected, toEventData, toRecordedEvent } from './eventstoredb-mapping';
+
+/** Events read per $all page: system events are skipped client-side, so a page may yield fewer. */
+const ALL_PAGE = 512;
+
+export async function createEventStoreDbEventStore(connectionString: string): Promise<EventStore> {
+  const client = EventStoreDBClient.connectionString(connectionString);
+  return eventStoreDbEventStore(client);
+}
+
+export function eventStoreDbEventStore(client: EventStoreDBClient): EventStore {
+  const readStream = async (streamId: string, fromRevision = 0): Promise<RecordedEvent[]> => {
+    const events: RecordedEvent[] = [];
+    try {
+      for await (const resolved of client.readStream(streamId, { fromRevision: BigInt(fromRevision), direction: FORWARDS })) {
+        if (resolved.event) events.push(toRecordedEvent(resolved.event, resolved.commitPosition));
+      }
+    } catch (error) {
+      if (!(error instanceof StreamNotFoundError)) throw error;
+    }
+    return events;
+  };
+
+  /** The stored events carrying these ids, in stream order (all of them, or fewer when some are missing). */
+  const storedWithIds = async (streamId: string, ids: string[], fromRevision = 0) => {
+    const wanted = new Set(ids.map((id) => id.toLowerCase()));
+    const events = await readStream(streamId, Math.max(0, fromRevision));
+    const matches = events.filter((event) => wanted.has(event.metadata.eventId.toLowerCase()));
+    return Object.assign(matches, { head: events.length === 0 ? ('no_stream' as const) : events[events.length - 1].revision });
+  };
+
+  return {
+    async appendToStream(streamId, events, options) {
+      const expected = options?.expectedRevision ?? 'any';
+      assertAppendable(streamId, events);
+      const ids = events.map((event) => event.metadata.eventId);
+      if (expected === 'any') {
+        // EventStoreDB's idempotency under ANY is best effort (a cache): look the ids up rather than risk a double.
+        const stored = await storedWithIds(streamId, ids);
+        if (stored.length === events.length) return summarise(stored);
+        if (stored.length > 0) throw new WrongExpectedRevisionError(streamId, expected, stored.head);
+      }
+      try {
+        const result = await client.appendToStream(streamId, events.map(toEventData), { expectedRevision: toEsdbExpected(expected) });
+        const firstRevision = Number(result.nextExpectedRevision) - events.length + 1;
+        let stored = await storedWithIds(streamId, ids, firstRevision);
+        if (stored.length !== events.length) stored = await storedWithIds(streamId, ids);
+        if (stored.length !== events.length) throw new Error(`append to ${streamId}: appended events not found on read-back`);
+        return summarise(stored);
+      } catch (error) {
+        if (!(error instanceof WrongExpectedVersionError)) throw error;
+        const stored = await storedWithIds(streamId, ids);
+        if (stored.length === events.length) return summarise(stored);
+        throw new WrongExpectedRevisionError(streamId, expected, toActualRevision(error.actualVersion));
+      }
+    },
+
+    readStream: (streamId, options) => readStream(streamId, options?.fromRevision ?? 0),
+
+    async readAll({ after, limit }) {
+      const events: RecordedEvent[] = [];
+      let from: ReadPosition = after ?? START;
+      let seen: LogPosition | null = after ?? null;
+      while (events.length < limit) {
+        let read = 0;
+        for await (const resolved of client.readAll({ fromPosition: from, maxCount: ALL_PAGE, direction: FORWARDS })) {
+          read += 1;
+          const event = allStreamEvent(resolved);
+          if (!event) continue;
+          const position = event.position;
+          if (seen && comparePositions(position, seen) <= 0) continue; // the page start is inclusive
+          seen = position;
+          if (!isSystemEvent(event)) events.push(toRecordedEvent(event));
+          if (events.length === limit) break;
+        }
+        if (read < ALL_PAGE || seen === null || events.length === limit) break;
+        from = seen;
+      }
+      return events;
+    },
+
+    async headPosition() {
+      let from: ReadPosition = END;
+      for (;;) {
+        let read = 0;
+        let oldest: LogPosition | null = null;
+        for await (const resolved of client.readAll({ fromPosition: from, maxCount: ALL_PAGE, direction: BACKWARDS })) {
+          read += 1;
+          const event = allStreamEvent(resolved);
+          if (!event) continue;
+          if (!isSystemEvent(event)) return { commit: event.position.commit, prepare: event.position.prepare };
+          oldest = event.position;
+        }
+        if (read < ALL_PAGE || oldest === null) return null;
+        from = oldest;
+      }
+    },
+
+    async close() {
+      await client.dispose();
+    },
+  };
+}
+
+const allStreamEvent = (resolved: AllStreamResolvedEvent | ResolvedEvent) =>
+  resolved.event && resolved.event.position ? { ...resolved.event, position: resolved.event.position } : null;
+
+const summarise = (recorded: RecordedEvent[]): AppendResult => {
+  const last = recorded[recorded.length - 1];
+  return { nextRevision: last.revision, position: last.position, events: recorded };
+};

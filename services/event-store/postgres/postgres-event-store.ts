@@ -1,0 +1,126 @@
+/**
+ * The postgres adapter of the EventStore port (DESIGN.md §5): one `events` table, the same code on native
+ * PostgreSQL and on PGlite. Appends are one statement (one round trip); the global log is read in commit-safe
+ * order (transaction id, position) below the oldest running transaction, so a late commit is never skipped.
+ */
+import type { Database, Queryable } from '../../db/database';
+import { migrate } from '../../db/migrate';
+import {
+  WrongExpectedRevisionError,
+  type AppendResult, type EventStore, type ExpectedRevision, type NewEvent, type RecordedEvent,
+} from '../event-store.port';
+import { assertAppendable } from '../append-guards';
+import {
+  APPEND_SQL, HEAD_POSITION_SQL, MIGRATION_MODULE, MIGRATION_STEPS, READ_ALL_SQL, READ_STREAM_SQL,
+  STREAM_HEAD_SQL,
+} from './postgres-event-store.sql';
+import { toIsoTime, toPosition, toRecordedEvent, type EventRow, type PositionRow } from './row-mapping';
+
+/** A unique violation means a concurrent append won a race; the statement is run again to see what it did. */
+const APPEND_ATTEMPTS = 8;
+const UNIQUE_VIOLATION = '23505';
+
+interface AppendRow extends EventRow { source: 'inserted' | 'existing' | 'head' }
+
+/** Applies the store's migrations, then answers the port on `db`. The caller owns `db` (close() leaves it open). */
+export async function createPostgresEventStore(db: Database): Promise<EventStore> {
+  await migrate(db, MIGRATION_MODULE, MIGRATION_STEPS);
+  return postgresEventStore(db);
+}
+
+/** The port on any pg handle whose schema is migrated: a pool, or one client inside an open transaction. */
+export function postgresEventStore(q: Queryable): EventStore {
+  return {
+    async appendToStream(streamId, events, options) {
+      const expected = options?.expectedRevision ?? 'any';
+      assertAppendable(streamId, events);
+      const payload = JSON.stringify(events.map((event) => ({
+        eventId: event.metadata.eventId, type: event.type, data: event.data ?? null, metadata: event.metadata,
+      })));
+      const params = [streamId, payload, typeof expected === 'number' ? 'revision' : expected,
+        typeof expected === 'number' ? expected : null];
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          const { rows } = await q.query<AppendRow>(APPEND_SQL, params);
+          return interpretAppend(streamId, events, expected, rows);
+        } catch (error) {
+          if (!isUniqueViolation(error)) throw error;
+          if (attempt >= APPEND_ATTEMPTS) throw await stillRacing(q, streamId, expected);
+        }
+      }
+    },
+
+    async readStream(streamId, options) {
+      const { rows } = await q.query<EventRow>(READ_STREAM_SQL, [streamId, options?.fromRevision ?? 0]);
+      return rows.map(toRecordedEvent);
+    },
+
+    async readAll({ after, limit }) {
+      const from = after ?? { commit: 0n, prepare: 0n };
+      const { rows } = await q.query<EventRow>(READ_ALL_SQL, [from.commit.toString(), from.prepare.toString(), limit]);
+      return rows.map(toRecordedEvent);
+    },
+
+    async headPosition() {
+      const { rows } = await q.query<PositionRow>(HEAD_POSITION_SQL);
+      return rows.length === 0 ? null : toPosition(rows[0]);
+    },
+
+    async close() {
+      // The Database belongs to whoever opened it: other stores and projections share it.
+    },
+  };
+}
+
+function interpretAppend(
+  streamId: string, events: NewEvent[], expected: ExpectedRevision, rows: AppendRow[],
+): AppendResult {
+  const head = Number(rows.find((row) => row.source === 'head')?.stream_revision ?? -1);
+  const existing = rows.filter((row) => row.source === 'existing').map(toRecordedEvent);
+  if (existing.length > 0) return repeatedAppend(streamId, events, expected, head, existing);
+  const inserted = rows.filter((row) => row.source === 'inserted');
+  if (inserted.length !== events.length) {
+    throw new WrongExpectedRevisionError(streamId, expected, head < 0 ? 'no_stream' : head);
+  }
+  const recorded = inserted
+    .map((row): RecordedEvent => {
+      const revision = Number(row.stream_revision);
+      const event = events[revision - head - 1];
+      return {
+        streamId, revision, position: toPosition(row), recordedAt: toIsoTime(row.recorded_at),
+        type: event.type, data: event.data ?? null, metadata: event.metadata,
+      };
+    })
+    .sort((a, b) => a.revision - b.revision);
+  return summarise(recorded);
+}
+
+/** Every event id already stored in this stream: answer like the first append did, whatever `expected` says. */
+function repeatedAppend(
+  streamId: string, events: NewEvent[], expected: ExpectedRevision, head: number, existing: RecordedEvent[],
+): AppendResult {
+  const elsewhere = existing.find((event) => event.streamId !== streamId);
+  if (elsewhere) {
+    throw new Error(`event id ${elsewhere.metadata.eventId} is already stored in stream ${elsewhere.streamId}`);
+  }
+  if (existing.length !== events.length) {
+    throw new WrongExpectedRevisionError(streamId, expected, head < 0 ? 'no_stream' : head);
+  }
+  return summarise(existing.sort((a, b) => a.revision - b.revision));
+}
+
+const summarise = (recorded: RecordedEvent[]): AppendResult => {
+  const last = recorded[recorded.length - 1];
+  return { nextRevision: last.revision, position: last.position, events: recorded };
+};
+
+interface PgError { code?: string; constraint?: string }
+const isUniqueViolation = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as PgError).code === UNIQUE_VIOLATION;
+
+/** Still losing races after every attempt: report the conflict it is, not a driver error. */
+async function stillRacing(q: Queryable, streamId: string, expected: ExpectedRevision): Promise<Error> {
+  const { rows } = await q.query<{ revision: string }>(STREAM_HEAD_SQL, [streamId]);
+  const head = Number(rows[0]?.revision ?? -1);
+  return new WrongExpectedRevisionError(streamId, expected, head < 0 ? 'no_stream' : head);
+}

@@ -1,0 +1,34 @@
+/** Rows of the `events` table to the port's types: bigint columns arrive as text (positions stay bigint). */
+import type { EventMetadata, LogPosition, RecordedEvent } from '../event-store.port';
+
+export interface EventRow {
+  global_position: string;
+  transaction_id: string;
+  stream_id: string;
+  stream_revision: string;
+  event_id: string;
+  type: string;
+  data: unknown;
+  metadata: EventMetadata;
+  recorded_at: Date | string;
+}
+
+export interface PositionRow { global_position: string; transaction_id: string }
+
+export const toPosition = (row: PositionRow): LogPosition => ({
+  commit: BigInt(row.transaction_id),
+  prepare: BigInt(row.global_position),
+});
+
+export const toIsoTime = (value: Date | string): string =>
+  (value instanceof Date ? value : new Date(value)).toISOString();
+
+export const toRecordedEvent = (row: EventRow): RecordedEvent => ({
+  streamId: row.stream_id,
+  revision: Number(row.stream_revision),
+  position: toPosition(row),
+  type: row.type,
+  data: row.data,
+  metadata: row.metadata,
+  recordedAt: toIsoTime(row.recorded_at),
+});
