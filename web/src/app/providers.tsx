@@ -1,0 +1,23 @@
+import App from 'antd/es/app';
+import ConfigProvider from 'antd/es/config-provider';
+import zhCN from 'antd/es/locale/zh_CN';
+import type { ReactNode } from 'react';
+
+const theme = {
+  token: {
+    colorPrimary: '#e4393c',
+    colorLink: '#e4393c',
+    borderRadius: 4,
+    fontFamily:
+      "-apple-system, BlinkMacSystemFont, 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'WenQuanYi Micro Hei', 'Helvetica Neue', Arial, sans-serif",
+  },
+};
+
+/** antd in Chinese with the site colours; `App` gives every screen message, modal and notification. */
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <ConfigProvider locale={zhCN} theme={theme}>
+      <App>{children}</App>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,81 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { LoadingBar, SiteLayout, type RouteHandle } from '../features/layout/site-layout';
+import { RouteErrorPage } from '../features/status-pages/route-error.page';
+
+const home = () => import('./home.route').then((m) => ({ Component: m.HomeRoute }));
+const underConstruction = () =>
+  import('../features/status-pages/under-construction.page').then((m) => ({ Component: m.UnderConstructionPage }));
+
+/** A screen of spec §2 that a later issue builds: its path, its Chinese name, the shared stand-in. */
+const comingSoon = (path: string, title: string): RouteObject => ({
+  path,
+  handle: { title } satisfies RouteHandle,
+  lazy: underConstruction,
+});
+
+const userCenterChildren: RouteObject[] = [
+  { index: true, element: <Navigate to="userInfo" replace /> },
+  comingSoon('userInfo', '个人信息'),
+  comingSoon('message', '我的消息'),
+  comingSoon('myOrder', '我的订单'),
+  comingSoon('qaList', '我的问答'),
+  comingSoon('orderAfterSale', '退款/售后'),
+  comingSoon('myEvaluate', '我的评价'),
+  comingSoon('signingAddress', '收货地址'),
+  comingSoon('couponPackage', '我的券包'),
+  comingSoon('changePhone', '更换手机号'),
+  comingSoon('favorites', '我的收藏'),
+  comingSoon('browseRecords', '浏览记录'),
+];
+
+/** Spec §2 route table: everything sits under the shared layout except /login. */
+export const routes: RouteObject[] = [
+  { ...comingSoon('/login', '登录'), errorElement: <RouteErrorPage />, hydrateFallbackElement: <LoadingBar /> },
+  {
+    path: '/',
+    element: <SiteLayout />,
+    errorElement: <RouteErrorPage />,
+    // Shown while the first page's lazy code arrives.
+    hydrateFallbackElement: <LoadingBar />,
+    children: [
+      { index: true, handle: { title: '首页' } satisfies RouteHandle, lazy: home },
+      { path: 'index', handle: { title: '首页' } satisfies RouteHandle, lazy: home },
+      {
+        path: 'notificationDetails',
+        handle: { title: '公告详情' } satisfies RouteHandle,
+        lazy: () => import('../features/notice/notice-detail.page').then((m) => ({ Component: m.NoticeDetailPage })),
+      },
+      comingSoon('custom', '专题页'),
+      comingSoon('search', '搜索结果'),
+      comingSoon('store', '店铺'),
+      { ...comingSoon('category', '商品分类'), id: 'category' },
+      comingSoon('categoryProduct/:id', '分类商品'),
+      comingSoon('productDetail', '商品详情'),
+      comingSoon('shopping-trolley', '购物车'),
+      comingSoon('shoppingTrolley', '购物车'),
+      comingSoon('placeOrder', '收银台'),
+      comingSoon('orderDetail', '订单详情'),
+      comingSoon('afterSale', '售后'),
+      comingSoon('evaluate', '评价'),
+      comingSoon('evaluateDetail', '评价详情'),
+      comingSoon('addEvaluate', '追加评价'),
+      comingSoon('couponProList', '优惠券商品'),
+      comingSoon('rabatt', '限时秒杀'),
+      comingSoon('spitze', '限时折扣'),
+      comingSoon('groupBuy', '拼团'),
+      {
+        path: 'userCenter',
+        handle: { title: '个人中心' } satisfies RouteHandle,
+        lazy: () => import('../features/user-center/user-center.gate').then((m) => ({ Component: m.UserCenterGate })),
+        children: userCenterChildren,
+      },
+      {
+        path: '*',
+        handle: { title: '页面不存在' } satisfies RouteHandle,
+        lazy: () => import('../features/status-pages/not-found.page').then((m) => ({ Component: m.NotFoundPage })),
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,16 @@
+import App from 'antd/es/app';
+import { useEffect } from 'react';
+import { Navigate, Outlet } from 'react-router-dom';
+import { endSession, getToken } from '../../lib/session';
+
+/** Spec §2: without a stored token the user centre warns 请先登录, resets stored state and goes to /login. */
+export function UserCenterGate() {
+  const { message } = App.useApp();
+  const token = getToken();
+  useEffect(() => {
+    if (token) return;
+    void message.warning({ content: '请先登录', key: 'login-required' });
+    endSession();
+  }, [token, message]);
+  return token ? <Outlet /> : <Navigate to="/login" replace />;
+}
