@@ -10,12 +10,38 @@ export const Errors = {
   system: { code: '500', message: '系统错误!' },
   concurrency: { code: '409', message: '操作过于频繁，请稍后重试' },
   // identity
-  tokenInvalid: { code: '20004', message: '登录已失效，请重新登录' },
+  tokenInvalid: { code: '20004', message: 'token认证失败' },
   loginRequired: { code: '20005', message: '请先登录' },
   // notices
   noticeNotFound: { code: '30001', message: '公告不存在' },
   // --- order / payment / group-buy (domain/order, domain/payment, domain/group-buy) ---
+  orderStateChanged: { code: '400001', message: '订单状态已变更' },
+  lineAlreadyReviewed: { code: '400002', message: '已评价过该商品' },
+  orderLineNotFound: { code: '400003', message: '订单中没有该商品' },
+  paymentStateChanged: { code: '400004', message: '支付状态已变更' },
+  paymentAmountMismatch: { code: '400005', message: '支付金额与订单金额不一致' },
+  refundAmountExceeded: { code: '400006', message: '退款金额超出可退金额' },
+  freeOrder: { code: '70003', message: '支付金额不能为0' },
+  collageFull: { code: '600001', message: '该拼单已成团' },
+  collageStateChanged: { code: '600003', message: '拼单状态已变更' },
   // --- after-sale / pricing / rules (domain/after-sale, domain/pricing, domain/rules) ---
+  afterSaleStateChanged: { code: '300001', message: '售后单状态已变更' },
+  afterSaleNotFound: { code: '300002', message: '售后单不存在' },
+  afterSaleAlreadySubmitted: { code: '300003', message: '售后申请已提交' },
+  afterSaleOrderNotFound: { code: '300004', message: '订单不存在' },
+  afterSaleOrderStateInvalid: { code: '300005', message: '当前订单状态不能申请售后' },
+  afterSaleLinesRequired: { code: '300006', message: '请先选择需要申请售后的商品' },
+  afterSaleLineInvalid: { code: '300007', message: '售后商品不属于该订单' },
+  afterSaleQuantityExceeded: { code: '300008', message: '售后商品数量超出可申请数量' },
+  afterSaleFormInvalid: { code: '300009', message: '售后申请信息有误' },
+  afterSaleDeadlineStale: { code: '300010', message: '售后单自动关闭时间未到或已变更' },
+  afterSaleReturnAddressRequired: { code: '300011', message: '请填写退货地址' },
+  couponExceedsPayable: { code: '310001', message: '优惠券金额不能大于付款金额' },
+  shopCouponNotStackable: { code: '310002', message: '已选择的店铺券中存在不能叠加的' },
+  platformCouponNotStackable: { code: '310003', message: '此店铺券不能叠加平台券' },
+  couponThresholdNotMet: { code: '310004', message: '未达到优惠券使用门槛' },
+  couponNotApplicable: { code: '310005', message: '该优惠券不适用于所选商品' },
+  settlementEmpty: { code: '310006', message: '请至少选中一件商品' },
 } as const satisfies Record<string, { code: string; message: string }>;
 
 export type ErrorName = keyof typeof Errors;

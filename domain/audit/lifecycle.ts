@@ -1,0 +1,45 @@
+import { initialTransition, transition } from 'xstate';
+import type { AnyMachineSnapshot, AnyStateMachine } from 'xstate';
+
+/**
+ * The extension point of the audit timeline: a lifecycle knows which event types it handles, folds them through
+ * its machine (telling whether the machine accepted each one), names the state the API shows, and writes a
+ * Chinese summary. Order, payment and collage lifecycles are built in; the after-sale slice plugs its own in.
+ */
+export interface TimelineStatus { code: number | string; name: string }
+
+export interface RecordedFact { type: string; data: unknown }
+
+export interface TimelineLifecycle {
+  name: string;
+  handles(type: string): boolean;
+  /** a fresh instance state (one per stream or, without stream ids, one per lifecycle) */
+  initial(): AnyMachineSnapshot;
+  apply(state: AnyMachineSnapshot, event: RecordedFact): { state: AnyMachineSnapshot; accepted: boolean };
+  status(state: AnyMachineSnapshot): TimelineStatus | null;
+  /** the summary of an event, with the state before it (e.g. to name an order line) */
+  summarize(event: RecordedFact, before: AnyMachineSnapshot): string;
+}
+
+export interface MachineLifecycleSpec {
+  name: string;
+  types: readonly string[];
+  status(state: AnyMachineSnapshot): TimelineStatus | null;
+  summarize(event: RecordedFact, before: AnyMachineSnapshot): string;
+}
+
+/** A lifecycle from an xstate machine whose events are the recorded `{ type, data }` facts. */
+export function machineLifecycle(machine: AnyStateMachine, spec: MachineLifecycleSpec): TimelineLifecycle {
+  const types = new Set(spec.types);
+  return {
+    name: spec.name,
+    handles: (type) => types.has(type),
+    initial: () => initialTransition(machine)[0] as AnyMachineSnapshot,
+    apply: (state, event) => {
+      const accepted = state.can(event);
+      return { state: accepted ? transition(machine, state, event)[0] as AnyMachineSnapshot : state, accepted };
+    },
+    status: spec.status,
+    summarize: spec.summarize,
+  };
+}
