@@ -4,6 +4,7 @@
  * their own workers — the projections with their feed (store catch-up, or Kafka with the forwarder).
  * `main.ts`, the projections worker, the ops CLI and the test server all start from here.
  */
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { kafkaBrokers, type Config } from './config';
@@ -43,6 +44,7 @@ export async function openDatabaseFor(config: Config, pglite?: PGlite): Promise<
   if (config.DATABASE_URL) return openDatabase({ kind: 'postgres', url: config.DATABASE_URL });
   if (pglite) return openDatabase({ kind: 'pglite', instance: pglite });
   const dataDir = config.DATA_DIR === ':memory:' ? undefined : path.resolve(config.DATA_DIR, 'pglite');
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
   return openDatabase({ kind: 'pglite', dataDir });
 }
 

@@ -1,0 +1,145 @@
+/**
+ * The live runner of one projection: a FeedSubscriber that applies each batch and stores the batch's cursor in
+ * one transaction through one client. The transaction first takes the projection's registry row, so a batch
+ * never interleaves with a generation switch; when the live generation changed under it, the runner moves to
+ * the new one (catch-up: re-reads from that generation's checkpoint; Kafka: applies there, the guard absorbing
+ * what the rebuild already did). A committed batch is announced in process and by NOTIFY (on commit).
+ */
+import type { Database } from '../../services/db/database';
+import { formatPosition, type LogPosition } from '../../services/event-store/event-store.port';
+import type { BatchOutcome, FeedBatch, FeedSubscriber, PartitionOffset } from '../../services/feed/feed.port';
+import type { Log } from '../../services/feed/log';
+import { applyGuarded } from './apply-batch';
+import type { AppliedEvents } from './applied-events';
+import { lockRegistry, readCheckpoint, readLive } from './generations';
+import { generationSchema, type Projection } from './projection';
+import { PROJECTION_APPLIED_CHANNEL } from './runner-tables';
+
+export type RunnerState = 'starting' | 'rebuilding' | 'live' | 'failed' | 'stopped';
+
+export interface RunnerStatus {
+  name: string;
+  version: number;
+  generation: number | null;
+  state: RunnerState;
+  /** Catch-up feed: the last applied log position. */
+  position: LogPosition | null;
+  lastError: string | null;
+  eventsProcessed: number;
+}
+
+export class ProjectionRunner implements FeedSubscriber {
+  readonly name: string;
+  private generation: number | null = null;
+  private position: LogPosition | null = null;
+  private state: RunnerState = 'starting';
+  private lastError: string | null = null;
+  private eventsProcessed = 0;
+  private gate: Promise<void> | null = null;
+  private inFlight: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly db: Database,
+    private readonly projection: Projection,
+    private readonly applied: AppliedEvents,
+    private readonly log: Log,
+  ) {
+    this.name = projection.name;
+  }
+
+  status(): RunnerStatus {
+    return {
+      name: this.name, version: this.projection.version, generation: this.generation, state: this.state,
+      position: this.position, lastError: this.lastError, eventsProcessed: this.eventsProcessed,
+    };
+  }
+
+  setState(state: RunnerState): void {
+    this.state = state;
+  }
+
+  async loadPosition(): Promise<LogPosition | null> {
+    const live = await readLive(this.db, this.name);
+    if (!live) throw new Error(`projection ${this.name} has no live generation`);
+    this.generation = live.generation;
+    this.position = await readCheckpoint(this.db, this.name, live.generation);
+    return this.position;
+  }
+
+  async loadOffsets(): Promise<PartitionOffset[]> {
+    const live = await readLive(this.db, this.name);
+    this.generation = live?.generation ?? null;
+    const { rows } = await this.db.query<{ topic: string; partition: number; next_offset: string }>(
+      'select topic, partition, next_offset::text from projection_kafka_offsets where projection = $1', [this.name]);
+    return rows.map((row) => ({ topic: row.topic, partition: Number(row.partition), nextOffset: row.next_offset }));
+  }
+
+  async handle(batch: FeedBatch): Promise<BatchOutcome> {
+    while (this.gate) await this.gate;
+    const work = this.applyBatch(batch);
+    this.inFlight = work.catch(() => undefined);
+    return work;
+  }
+
+  failed(error: unknown): void {
+    this.state = 'failed';
+    this.lastError = error instanceof Error ? error.message : String(error);
+  }
+
+  /** Holds new batches (the one in hand finishes first) until the returned function is called. */
+  async pause(): Promise<() => void> {
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => { open = resolve; });
+    this.gate = gate;
+    await this.inFlight;
+    return () => {
+      if (this.gate === gate) this.gate = null;
+      open();
+    };
+  }
+
+  private async applyBatch(batch: FeedBatch): Promise<BatchOutcome> {
+    const { cursor } = batch;
+    const result = await this.db.transaction(async (tx) => {
+      const live = await lockRegistry(tx, this.name);
+      if (!live) throw new Error(`projection ${this.name} has no live generation`);
+      if (cursor.kind === 'log') {
+        const moved = live.generation !== this.generation || !samePosition(live.position, this.position);
+        if (moved) return null;
+      }
+      const generation = live.generation;
+      const streams = await applyGuarded(tx, this.projection, generationSchema(this.name, generation), batch.events);
+      const notify = streams.size > 0 ? `select pg_notify('${PROJECTION_APPLIED_CHANNEL}', $1) from saved` : 'select 1 from saved';
+      if (cursor.kind === 'log') {
+        await tx.query(
+          `with saved as (update projection_checkpoints set position = $2, updated_at = now()
+             where projection = $1 and generation = $3 returning 1) ${notify}`,
+          [this.name, formatPosition(cursor.position), generation]);
+      } else {
+        await tx.query(
+          `with saved as (insert into projection_kafka_offsets (projection, topic, partition, next_offset)
+             values ($1, $2, $3, $4) on conflict (projection, topic, partition) do update set next_offset = excluded.next_offset
+             returning 1) ${notify}`,
+          [this.name, cursor.topic, cursor.partition, cursor.nextOffset]);
+      }
+      return { generation, streams };
+    });
+    if (!result) {
+      this.log.info({ projection: this.name }, 'projection checkpoint moved (generation switch or another runner); re-reading');
+      return 'reposition';
+    }
+    if (result.generation !== this.generation) {
+      this.log.info({ projection: this.name, generation: result.generation }, 'projection follows its new generation');
+      this.generation = result.generation;
+    }
+    if (cursor.kind === 'log') this.position = cursor.position;
+    this.eventsProcessed += batch.events.length;
+    this.state = 'live';
+    this.lastError = null;
+    if (result.streams.size > 0) this.applied.emit({ projection: this.name, generation: result.generation, streams: result.streams });
+    return 'applied';
+  }
+}
+
+const samePosition = (a: LogPosition | null, b: LogPosition | null): boolean =>
+  a === null || b === null ? a === b : a.commit === b.commit && a.prepare === b.prepare;

@@ -1,0 +1,53 @@
+/** `status()` of startProjections: the runners' own view (when they run here) joined with the stored checkpoints. */
+import type { Database } from '../../services/db/database';
+import { formatPosition, type EventStore } from '../../services/event-store/event-store.port';
+import type { Feed } from '../../services/feed/feed.port';
+import type { Projection } from './projection';
+import type { ProjectionRunner, RunnerState } from './projection-runner';
+import { catchUpLags, kafkaLags, storedCheckpoints } from './status';
+
+export interface ProjectionStatus {
+  name: string;
+  version: number;
+  /** The live generation (its tables are `rm_<name>_g<generation>`). */
+  generation: number | null;
+  /** 'elsewhere' when this process runs no runner (the worker does). */
+  state: RunnerState | 'elsewhere';
+  feed: Feed['kind'];
+  /** Catch-up feed: the live generation's checkpoint (`commit/prepare`). */
+  position: string | null;
+  /** Events behind the head (catch-up: capped at 10,000; Kafka: over all partitions); null if unknown. */
+  lag: number | null;
+  lastError: string | null;
+}
+
+export interface StatusSources {
+  db: Database;
+  store: EventStore;
+  feed: Feed;
+  projections: readonly Projection[];
+  runners: ReadonlyMap<string, ProjectionRunner> | null;
+}
+
+export async function projectionStatuses(sources: StatusSources): Promise<ProjectionStatus[]> {
+  const { db, store, feed, projections, runners } = sources;
+  const names = projections.map((p) => p.name);
+  const checkpoints = await storedCheckpoints(db, names);
+  const lags = await (feed.kind === 'kafka'
+    ? kafkaLags(db, feed, names)
+    : catchUpLags(store, [...checkpoints.values()])).catch(() => new Map<string, number>());
+  return projections.map((projection) => {
+    const stored = checkpoints.get(projection.name);
+    const runner = runners?.get(projection.name)?.status();
+    return {
+      name: projection.name,
+      version: projection.version,
+      generation: stored?.generation ?? null,
+      state: runner?.state ?? 'elsewhere',
+      feed: feed.kind,
+      position: feed.kind === 'catch-up' && stored?.position ? formatPosition(stored.position) : null,
+      lag: lags.get(projection.name) ?? null,
+      lastError: runner?.lastError ?? null,
+    };
+  });
+}

@@ -1,0 +1,168 @@
+/**
+ * startProjections: the one entry point of the projection runner for the composition root (services/main.ts,
+ * the `npm run projections` worker, the ops CLI).
+ *
+ *   const projections = await startProjections({ db, store, projections: [noticesProjection], feed: 'catch-up', log });
+ *   const appended = await store.appendToStream(...);
+ *   const reached = await projections.waitFor(appended);       // read-your-writes, ≤ 2000 ms, never throws
+ *   await projections.status();                                // per projection: state, generation, position, lag
+ *   await projections.rebuild('notices' | 'all', onProgress);   // side by side, then an atomic view switch
+ *   await projections.stop();                                  // db and store stay open: the caller owns them
+ *
+ * feed: 'catch-up' (the store's global log, in process) or { kafka: { brokers } } (the store → Kafka forwarder
+ * runs here unless `forward: false`; each projection is a consumer group). `run: false` starts no runner and
+ * no forwarder: for an API process whose projections run in a worker (waitFor then listens on PostgreSQL).
+ * Each projection boots in the background (status 'starting' / 'rebuilding'); `ready()` resolves once all are live.
+ */
+import type { Database } from '../../services/db/database';
+import type { EventStore } from '../../services/event-store/event-store.port';
+import { createCatchUpFeed } from '../../services/feed/catch-up.feed';
+import type { Feed, FeedSubscription } from '../../services/feed/feed.port';
+import { createKafka, type KafkaConnection } from '../../services/feed/kafka-client';
+import { topicMap } from '../../services/feed/kafka-codec';
+import { createKafkaFeed } from '../../services/feed/kafka.feed';
+import { startKafkaForwarder, type ForwarderStatus, type KafkaForwarder } from '../../services/feed/kafka.forwarder';
+import { toLog, type LogLike } from '../../services/feed/log';
+import { Wakeup } from '../../services/feed/wakeup';
+import { AppliedEvents } from './applied-events';
+import { bootProjection, type BootDeps } from './boot';
+import { ensureLiveGeneration } from './generations';
+import { PgListener } from './pg-listener';
+import { assertDistinct, type Projection } from './projection';
+import { ProjectionRunner } from './projection-runner';
+import { rebuildProjection, type RebuildProgress, type RebuildResult } from './rebuild';
+import { EVENTS_APPENDED_CHANNEL, migrateRunnerTables, PROJECTION_APPLIED_CHANNEL } from './runner-tables';
+import { projectionStatuses, type ProjectionStatus } from './projection-status';
+import { createWaitFor, type WaitFor } from './wait-for';
+
+export type FeedChoice =
+  | 'catch-up'
+  | { kafka: KafkaConnection & { categories?: readonly string[]; partitions?: number; forward?: boolean } };
+
+export interface StartProjectionsOptions {
+  db: Database;
+  store: EventStore;
+  projections: readonly Projection[];
+  feed: FeedChoice;
+  /** A pino-style logger or a line writer. */
+  log: LogLike;
+  /** Default true; false = waitFor, status and rebuild only (runners elsewhere). */
+  run?: boolean;
+  /** Events per read and per transaction (default 1000). */
+  batchSize?: number;
+  /** Slow poll of the catch-up feed when nothing pings (default 1000 ms). */
+  pollMs?: number;
+}
+
+export interface ProjectionsHandle {
+  waitFor: WaitFor;
+  status(): Promise<ProjectionStatus[]>;
+  rebuild(name: string, onProgress?: (progress: RebuildProgress) => void): Promise<RebuildResult[]>;
+  names(): string[];
+  /** Wakes idle feeds now: call after appends that nobody waits for (waitFor pokes by itself). */
+  notifyAppended(): void;
+  /** The store → Kafka forwarder's status (null unless it runs here). */
+  forwarder(): ForwarderStatus | null;
+  ready(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startProjections(options: StartProjectionsOptions): Promise<ProjectionsHandle> {
+  const { db, store, projections } = options;
+  const log = toLog(options.log);
+  const run = options.run ?? true;
+  const batchSize = options.batchSize ?? 1000;
+  assertDistinct(projections);
+  await migrateRunnerTables(db);
+  for (const projection of projections) await ensureLiveGeneration(db, projection);
+
+  const wakeup = new Wakeup();
+  const applied = new AppliedEvents();
+  const stopping = new AbortController();
+  const listener = db.kind === 'postgres'
+    ? await PgListener.open(db, [PROJECTION_APPLIED_CHANNEL, EVENTS_APPENDED_CHANNEL], log) : null;
+  listener?.on(EVENTS_APPENDED_CHANNEL, () => wakeup.ping());
+
+  let feed: Feed;
+  let forwarder: KafkaForwarder | null = null;
+  if (options.feed === 'catch-up') {
+    feed = createCatchUpFeed({ store, log, batchSize, pollMs: options.pollMs, wakeup });
+  } else {
+    const { categories, partitions, forward, ...connection } = options.feed.kafka;
+    const kafka = createKafka(connection, log);
+    const topics = topicMap(categories);
+    feed = createKafkaFeed({ kafka, topics, log, partitions });
+    if (run && forward !== false) {
+      forwarder = await startKafkaForwarder({ db, store, kafka, topics, log, wakeup, batchSize, pollMs: options.pollMs, partitions });
+    }
+  }
+
+  const runners = new Map(projections.map((p) => [p.name, new ProjectionRunner(db, p, applied, log)]));
+  const subscribed = new Set<string>();
+  const queues = new Map<string, Promise<unknown>>();
+  const serialise = <T>(name: string, work: () => Promise<T>): Promise<T> => {
+    const next = (queues.get(name) ?? Promise.resolve()).catch(() => undefined).then(work);
+    queues.set(name, next);
+    return next;
+  };
+  const deps: BootDeps = {
+    db, store, log, batchSize, applied, feed, serialise, signal: stopping.signal,
+    onProgress: throttled((p) => log.info({ ...p }, 'rebuild progress')),
+  };
+  const subscriptions: FeedSubscription[] = [];
+  const boots = run ? projections.map(async (projection) => {
+    const subscription = await bootProjection(deps, projection, runners.get(projection.name)!);
+    if (subscription) {
+      subscriptions.push(subscription);
+      subscribed.add(projection.name);
+    }
+  }) : [];
+
+  const byName = (name: string) => {
+    const found = projections.filter((p) => name === 'all' || p.name === name);
+    if (found.length === 0) throw new Error(`unknown projection: ${name}`);
+    return found;
+  };
+
+  return {
+    waitFor: createWaitFor({ db, projections, applied: run ? applied : undefined, listener, poke: () => wakeup.ping() }),
+    status: () => projectionStatuses({ db, store, feed, projections, runners: run ? runners : null }),
+    async rebuild(name, onProgress) {
+      const results: RebuildResult[] = [];
+      for (const projection of byName(name)) {
+        const runner = runners.get(projection.name)!;
+        results.push(await serialise(projection.name, () => rebuildProjection({
+          ...deps, pauseLive: subscribed.has(projection.name) ? () => runner.pause() : undefined,
+        }, projection, onProgress)));
+      }
+      return results;
+    },
+    names: () => projections.map((p) => p.name),
+    notifyAppended: () => wakeup.ping(),
+    forwarder: () => forwarder?.status() ?? null,
+    ready: async () => { await Promise.all(boots); },
+    async stop() {
+      stopping.abort();
+      await Promise.allSettled(boots);
+      await Promise.allSettled([...queues.values()]);
+      for (const subscription of subscriptions) await subscription.stop();
+      for (const runner of runners.values()) runner.setState('stopped');
+      await forwarder?.stop();
+      await feed.close();
+      await listener?.close();
+    },
+  };
+}
+
+/** Logs rebuild progress at most once a second, but every phase change. */
+function throttled(write: (progress: RebuildProgress) => void): (progress: RebuildProgress) => void {
+  let lastAt = 0;
+  let lastPhase = '';
+  return (progress) => {
+    const now = Date.now();
+    if (progress.phase === lastPhase && now - lastAt < 1000) return;
+    lastAt = now;
+    lastPhase = progress.phase;
+    write(progress);
+  };
+}

@@ -1,0 +1,55 @@
+/**
+ * Lag of each projection, read from the stored checkpoints (so any process can report it): for the catch-up feed
+ * the events between the checkpoint and the head, counted in one bounded read from the slowest checkpoint
+ * (capped at LAG_SCAN); for the Kafka feed the sum over partitions of end offset minus stored offset.
+ */
+import type { Database } from '../../services/db/database';
+import { comparePositions, parsePosition, type EventStore, type LogPosition } from '../../services/event-store/event-store.port';
+import type { Feed } from '../../services/feed/feed.port';
+
+export const LAG_SCAN = 10_000;
+
+export interface StoredCheckpoint { name: string; generation: number; position: LogPosition | null }
+
+export async function storedCheckpoints(db: Database, names: readonly string[]): Promise<Map<string, StoredCheckpoint>> {
+  const { rows } = await db.query<{ projection: string; generation: number; position: string | null }>(
+    `select r.projection, r.generation, c.position from projection_registry r
+     left join projection_checkpoints c on c.projection = r.projection and c.generation = r.generation
+     where r.projection = any($1::text[])`, [[...names]]);
+  return new Map(rows.map((row) => [row.projection, {
+    name: row.projection, generation: Number(row.generation), position: row.position ? parsePosition(row.position) : null,
+  }]));
+}
+
+export async function catchUpLags(store: EventStore, checkpoints: readonly StoredCheckpoint[]): Promise<Map<string, number>> {
+  const lags = new Map<string, number>();
+  if (checkpoints.length === 0) return lags;
+  const slowest = checkpoints.reduce<LogPosition | null>((min, c) => {
+    if (min === null || c.position === null) return null;
+    return comparePositions(c.position, min) < 0 ? c.position : min;
+  }, checkpoints[0].position);
+  const ahead = await store.readAll({ after: slowest, limit: LAG_SCAN });
+  for (const checkpoint of checkpoints) {
+    const from = checkpoint.position;
+    lags.set(checkpoint.name, from === null ? ahead.length : ahead.filter((e) => comparePositions(e.position, from) > 0).length);
+  }
+  return lags;
+}
+
+export async function kafkaLags(db: Database, feed: Feed, names: readonly string[]): Promise<Map<string, number>> {
+  const heads = await feed.headOffsets();
+  const { rows } = await db.query<{ projection: string; topic: string; partition: number; next_offset: string }>(
+    `select projection, topic, partition, next_offset::text from projection_kafka_offsets where projection = any($1::text[])`,
+    [[...names]]);
+  const lags = new Map<string, number>();
+  for (const name of names) {
+    const stored = new Map(rows.filter((r) => r.projection === name).map((r) => [`${r.topic}:${r.partition}`, BigInt(r.next_offset)]));
+    let lag = 0n;
+    for (const head of heads) {
+      const behind = BigInt(head.nextOffset) - (stored.get(`${head.topic}:${head.partition}`) ?? 0n);
+      if (behind > 0n) lag += behind;
+    }
+    lags.set(name, Number(lag));
+  }
+  return lags;
+}

@@ -1,0 +1,57 @@
+/**
+ * A feed yields positioned events in log order to one subscriber (a projection) at a time (DESIGN.md §6).
+ * Two adapters: the store catch-up feed (the store's global log, pulled in batches from a checkpoint) and the
+ * Kafka feed (one consumer group per subscriber, pushed per partition batch). The subscriber owns its
+ * checkpoint: it writes the batch's cursor in the same transaction as the batch's effects.
+ */
+import type { LogPosition, RecordedEvent } from '../event-store/event-store.port';
+
+/** Where a batch ends, in the feed's own terms; the subscriber stores it with the batch. */
+export type FeedCursor =
+  | { kind: 'log'; position: LogPosition }
+  | { kind: 'partition'; topic: string; partition: number; /** the next offset to consume */ nextOffset: string };
+
+export interface FeedBatch {
+  /** Events of the batch in feed order; may hold events the subscriber does not handle. Never empty. */
+  events: readonly RecordedEvent[];
+  cursor: FeedCursor;
+}
+
+export interface PartitionOffset { topic: string; partition: number; nextOffset: string }
+
+/**
+ * 'applied': the batch and its cursor are committed. 'reposition': nothing was applied because the stored
+ * checkpoint moved under the feed (a generation switch, or another runner); the feed asks for it again.
+ */
+export type BatchOutcome = 'applied' | 'reposition';
+
+export interface FeedSubscriber {
+  /** Names the consumer (Kafka consumer group `jishi.projection.<name>`). */
+  readonly name: string;
+  /** The catch-up feed's starting point: the last applied log position (null = from the start). */
+  loadPosition(): Promise<LogPosition | null>;
+  /** The Kafka feed's starting points: the stored next offsets (partitions absent start from the beginning). */
+  loadOffsets(): Promise<PartitionOffset[]>;
+  /** Applies one batch and stores its cursor in one transaction. A throw rolls both back; the feed retries. */
+  handle(batch: FeedBatch): Promise<BatchOutcome>;
+  /** Told when a batch failed and will be retried after `delayMs` (the feed keeps going). */
+  failed?(error: unknown, delayMs: number): void;
+}
+
+export interface FeedSubscription {
+  /** Stops after the batch in hand (if any) is committed or rolled back. */
+  stop(): Promise<void>;
+}
+
+export interface Feed {
+  readonly kind: 'catch-up' | 'kafka';
+  subscribe(subscriber: FeedSubscriber): Promise<FeedSubscription>;
+  /**
+   * Kafka: each partition's end offset now (where a consumer starting now would begin). A subscriber built from
+   * the store's log after taking these continues from them without a gap; they also measure lag. Catch-up: none.
+   */
+  headOffsets(): Promise<PartitionOffset[]>;
+  /** Wakes idle pullers now (a command appended): the in-process half of "no sleep while events remain". */
+  poke(): void;
+  close(): Promise<void>;
+}

@@ -1,0 +1,173 @@
+/**
+ * The Kafka wire form (always), then the Kafka path against a real broker (KAFKA_BROKERS): store → forwarder →
+ * topic per category → consumer group per projection. Republished and redelivered events have no second effect;
+ * a failed batch is retried; a rebuild switches generations under a running consumer. The read models live on
+ * PostgreSQL when DATABASE_URL is set, else on PGlite.
+ */
+import type { Database } from '../../services/db/database';
+import type { EventStore, RecordedEvent } from '../../services/event-store/event-store.port';
+import { createPostgresEventStore } from '../../services/event-store/postgres/postgres-event-store';
+import { decodeEvent, encodeEvent, topicMap } from '../../services/feed/kafka-codec';
+import { silentLog } from '../../services/feed/log';
+import { startProjections, type ProjectionsHandle } from '../../projections/runner/start-projections';
+import { freshPostgres, sharedPGlite, type FreshPostgres } from '../support/backends';
+import { describeIfKafka, readTopic } from '../support/kafka';
+import {
+  appendCounters, counterEvent, counterProjection, eventually, expectedCounts, readCounts, uniqueName, type CounterOptions,
+} from './projection.fixtures';
+
+const event: RecordedEvent = {
+  streamId: 'after-sale-12', revision: 3, type: 'AfterSaleRequested', data: { reason: '不想要了', amount: 1999 },
+  position: { commit: 9_007_199_254_740_993n, prepare: 42n }, recordedAt: '2025-01-02T03:04:05.000Z',
+  metadata: { eventId: '0b7c1f8e-3a43-4c55-9a67-0c0b5d6f7a01', actor: { kind: 'user', id: '7' }, occurredAt: '2025-01-02T03:04:05.000Z', schemaVersion: 1, commandId: 'c-1' },
+};
+
+describe('the Kafka codec', () => {
+  describe('given a recorded event with positions beyond 2^53', () => {
+    it('writes them as decimal strings and reads back the same event', () => {
+      const wire = encodeEvent(event);
+      expect(JSON.parse(wire).position).toEqual({ commit: '9007199254740993', prepare: '42' });
+      expect(decodeEvent(Buffer.from(wire))).toEqual(event);
+    });
+  });
+
+  describe('given a value that is not a recorded event', () => {
+    it('refuses it', () => {
+      expect(() => decodeEvent('{"streamId":"order-1"}')).toThrow();
+    });
+  });
+
+  describe('given configured categories', () => {
+    it('routes a stream to its category topic, and any other category to jishi.other', () => {
+      const topics = topicMap(['order', 'after-sale']);
+      expect(topics.topics).toEqual(['jishi.order', 'jishi.after-sale', 'jishi.other']);
+      expect(topics.topicFor('after-sale-12')).toBe('jishi.after-sale');
+      expect(topics.topicFor('order-5')).toBe('jishi.order');
+      expect(topics.topicFor('wallet-5')).toBe('jishi.other');
+      expect(() => topicMap(['Bad Name'])).toThrow('cannot name a Kafka topic');
+    });
+  });
+});
+
+describeIfKafka('the Kafka feed', (brokers) => {
+  let fresh: FreshPostgres | null = null;
+  let db: Database;
+  let store: EventStore;
+  const handles: ProjectionsHandle[] = [];
+  const start = async (options: CounterOptions) => {
+    const handle = await startProjections({
+      db, store, projections: [counterProjection(options)], log: silentLog,
+      feed: { kafka: { brokers, clientId: 'jishi-test', categories: [options.name] } },
+    });
+    handles.push(handle);
+    await handle.ready();
+    return handle;
+  };
+  const stop = async (handle: ProjectionsHandle) => {
+    handles.splice(handles.indexOf(handle), 1);
+    await handle.stop();
+  };
+
+  beforeAll(async () => {
+    fresh = await freshPostgres('kafka_feed');
+    db = fresh?.db ?? await sharedPGlite();
+    store = await createPostgresEventStore(db);
+  });
+  afterEach(async () => {
+    for (const handle of handles.splice(0)) await handle.stop();
+  });
+  afterAll(async () => fresh?.drop());
+
+  describe('given events appended to the store', () => {
+    it('publishes each to its category topic keyed by stream id and the consumer applies them once', async () => {
+      const name = uniqueName('kp');
+      const streams = [1, 2, 3, 4].map((i) => `${name}-${i}`);
+      await appendCounters(store, streams, 6);
+      const handle = await start({ name });
+      const last = await store.appendToStream(streams[0], [counterEvent()]);
+      expect(await handle.waitFor(last, { timeoutMs: 10_000 })).toBe(true);
+      expect(await readCounts(db, name)).toEqual(await expectedCounts(store, streams));
+
+      const messages = await readTopic(brokers, `jishi.${name}`);
+      expect(messages).toHaveLength(4 * 6 + 1);
+      const partitionOf = new Map<string, Set<number>>();
+      for (const m of messages) partitionOf.set(m.key, (partitionOf.get(m.key) ?? new Set()).add(m.partition));
+      expect([...partitionOf.keys()].sort()).toEqual(streams);
+      for (const partitions of partitionOf.values()) expect(partitions.size).toBe(1);
+      const wire = JSON.parse(messages[0].value);
+      expect(wire).toMatchObject({ streamId: messages[0].key, position: { commit: expect.stringMatching(/^\d+$/), prepare: expect.stringMatching(/^\d+$/) } });
+      expect(handle.forwarder()).toMatchObject({ lastError: null });
+    });
+  });
+
+  describe('when the forwarder checkpoint is reset and everything is republished', () => {
+    it('doubles the topic but not the counts', async () => {
+      const name = uniqueName('kr');
+      const streams = [`${name}-1`, `${name}-2`];
+      const last = await appendCounters(store, streams, 5);
+      const first = await start({ name });
+      expect(await first.waitFor(last, { timeoutMs: 10_000 })).toBe(true);
+      await stop(first);
+
+      await db.query('update kafka_forwarder_checkpoints set position = null');
+      const second = await start({ name });
+      expect(await eventually(async () => (await readTopic(brokers, `jishi.${name}`)).length === 20, 20_000)).toBe(true);
+      const tail = await store.appendToStream(streams[1], [counterEvent()]);
+      expect(await second.waitFor(tail, { timeoutMs: 10_000 })).toBe(true);
+      expect(await readCounts(db, name)).toEqual(await expectedCounts(store, streams));
+    });
+  });
+
+  describe('when the stored consumer offsets are reset and every message is delivered again', () => {
+    it('consumes the topic from the start with no second effect', async () => {
+      const name = uniqueName('ko');
+      const streams = [`${name}-1`, `${name}-2`, `${name}-3`];
+      const last = await appendCounters(store, streams, 4);
+      const first = await start({ name });
+      expect(await first.waitFor(last, { timeoutMs: 10_000 })).toBe(true);
+      const before = await readCounts(db, name);
+      await stop(first);
+
+      await db.query('update projection_kafka_offsets set next_offset = 0 where projection = $1', [name]);
+      const second = await start({ name });
+      const consumedAgain = async () => {
+        const { rows } = await db.query<{ n: string }>(
+          'select coalesce(sum(next_offset), 0)::text as n from projection_kafka_offsets where projection = $1 and topic = $2',
+          [name, `jishi.${name}`]);
+        return Number(rows[0].n) === 12;
+      };
+      expect(await eventually(consumedAgain, 20_000)).toBe(true);
+      expect(await readCounts(db, name)).toEqual(before);
+      expect(before).toEqual(await expectedCounts(store, streams));
+      expect((await second.status())[0]).toMatchObject({ feed: 'kafka', lag: 0, state: 'live' });
+    });
+  });
+
+  describe('when a batch throws once', () => {
+    it('rolls it back, retries with backoff and applies it exactly once', async () => {
+      const name = uniqueName('kf');
+      const streams = [`${name}-1`, `${name}-2`];
+      let thrown = 0;
+      const handle = await start({ name, failOn: (e) => e.streamId === streams[1] && e.revision === 1 && thrown++ === 0 });
+      const last = await appendCounters(store, streams, 4);
+      expect(await handle.waitFor(last, { timeoutMs: 15_000 })).toBe(true);
+      expect(thrown).toBeGreaterThan(1);
+      expect(await readCounts(db, name)).toEqual(await expectedCounts(store, streams));
+    });
+  });
+
+  describe('when the projection is rebuilt under a running consumer', () => {
+    it('switches generations and keeps applying what the consumer receives next', async () => {
+      const name = uniqueName('kb');
+      const streams = [`${name}-1`, `${name}-2`];
+      const last = await appendCounters(store, streams, 6);
+      const handle = await start({ name });
+      expect(await handle.waitFor(last, { timeoutMs: 10_000 })).toBe(true);
+      const [result] = await handle.rebuild(name);
+      expect(result).toMatchObject({ generation: 2, previousGeneration: 1 });
+      const tail = await store.appendToStream(streams[0], [counterEvent(), counterEvent()]);
+      expect(await handle.waitFor(tail, { timeoutMs: 10_000 })).toBe(true);
+      expect(await readCounts(db, name)).toEqual(await expectedCounts(store, streams));
+    });
+  });
+});
