@@ -23,6 +23,7 @@ async function main(): Promise<void> {
     db: runtime.db,
     store: runtime.store,
     sessions: runtime.sessions,
+    waitFor: runtime.projections.waitFor,
     hub: runtime.hub,
     health: {
       storeKind: runtime.storeKind,
@@ -34,6 +35,7 @@ async function main(): Promise<void> {
     clock: runtime.clock,
     webDist: config.WEB_DIST,
     logger: { level: config.LOG_LEVEL },
+    requestLogging: config.LOG_LEVEL === 'debug' || config.LOG_LEVEL === 'trace',
   });
 
   let stopping = false;

@@ -8,6 +8,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Database } from '../db/database';
 import type { EventStore } from '../event-store/event-store.port';
 import type { SessionStore } from '../identity/session-store';
+import type { WaitFor } from '../../projections/runner/wait-for';
 import type { RealtimeHub } from '../realtime/hub';
 import { registerWebsocketRoute } from '../realtime/ws.route';
 import { installAuth } from './auth';
@@ -23,6 +24,8 @@ export interface AppDeps {
   db: Database;
   store: EventStore;
   sessions: SessionStore;
+  /** Read-your-writes: after a command appended, wait until the projections serving the next screen applied it. */
+  waitFor: WaitFor;
   hub: RealtimeHub;
   health: Omit<HealthSources, 'store'>;
   projectionOps: ProjectionOps;
@@ -31,11 +34,14 @@ export interface AppDeps {
   /** Built storefront to serve; omitted in API-only tests. */
   webDist?: string;
   logger?: FastifyServerOptions['logger'];
+  /** One log line per request (debug and trace levels); off by default to keep the console readable. */
+  requestLogging?: boolean;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
+    disableRequestLogging: !deps.requestLogging,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });
