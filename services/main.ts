@@ -33,6 +33,8 @@ async function main(): Promise<void> {
     projectionOps: projectionOpsOf(runtime.projections),
     opsToken,
     clock: runtime.clock,
+    payments: runtime.payments,
+    scheduler: runtime.scheduler,
     webDist: config.WEB_DIST,
     logger: { level: config.LOG_LEVEL },
     requestLogging: config.LOG_LEVEL === 'debug' || config.LOG_LEVEL === 'trace',

@@ -12,8 +12,25 @@ export const Errors = {
   // identity
   tokenInvalid: { code: '20004', message: 'token认证失败' },
   loginRequired: { code: '20005', message: '请先登录' },
+  // --- identity: SMS codes, sign-in (domain/identity, services/identity) ---
+  smsCodeInvalid: { code: '11005', message: '验证码有误' },
+  smsCodeTooFrequent: { code: '11006', message: '验证码已发送，请60秒后再试' },
+  smsCodeLocked: { code: '11007', message: '验证码错误次数过多，请重新获取' },
+  smsOutboxEmpty: { code: '11008', message: '该手机号暂无验证码' },
+  userNotRegistered: { code: '21001', message: '用户未注册' },
+  userAlreadyRegistered: { code: '21002', message: '用户已注册' },
   // notices
   noticeNotFound: { code: '30001', message: '公告不存在' },
+  // --- listings: search, categories, shops, page layouts (projections/catalog, services/api/catalog) ---
+  shopNotFound: { code: '50001', message: '店铺不存在' },
+  categoryNotFound: { code: '50002', message: '分类不存在' },
+  canvasNotFound: { code: '50003', message: '页面不存在' },
+  // --- engagement: product Q&A, comments, footprints (domain/qa, domain/footprint, services/api/qa|comment|footprint) ---
+  problemNotFound: { code: '510001', message: '该提问不存在或已删除' },
+  answerNotFound: { code: '510002', message: '该回答不存在或已删除' },
+  qaOwnQuestion: { code: '510003', message: '不能回答自己的提问' },
+  qaNotAsker: { code: '510004', message: '只能删除自己的提问' },
+  qaNotAnswerer: { code: '510005', message: '只能删除自己的回答' },
   // --- order / payment / group-buy (domain/order, domain/payment, domain/group-buy) ---
   orderStateChanged: { code: '400001', message: '订单状态已变更' },
   lineAlreadyReviewed: { code: '400002', message: '已评价过该商品' },
@@ -42,6 +59,19 @@ export const Errors = {
   couponThresholdNotMet: { code: '310004', message: '未达到优惠券使用门槛' },
   couponNotApplicable: { code: '310005', message: '该优惠券不适用于所选商品' },
   settlementEmpty: { code: '310006', message: '请至少选中一件商品' },
+  // --- detail: product detail, coupons, collects (services/api/product, domain/coupon, domain/collect) ---
+  detailProductNotFound: { code: '80006', message: '商品不存在' },
+  detailProductNotInShop: { code: '80007', message: '该店铺没有此商品' },
+  detailProductUnshelved: { code: '80008', message: '商品已下架' },
+  detailShopDisabled: { code: '80009', message: '店铺已停用' },
+  detailSkuNotFound: { code: '80010', message: '商品规格不存在' },
+  couponSoldOut: { code: '700001', message: '优惠券已领完' },
+  couponLimitReached: { code: '700003', message: '领取已达上限' },
+  couponAlreadyClaimed: { code: '700004', message: '已领取' },
+  couponNotFound: { code: '700005', message: '优惠券不存在' },
+  couponNotStarted: { code: '700006', message: '优惠券领取尚未开始' },
+  couponExpired: { code: '700007', message: '优惠券已过期' },
+  collectShopNotFound: { code: '700101', message: '店铺不存在' },
 } as const satisfies Record<string, { code: string; message: string }>;
 
 export type ErrorName = keyof typeof Errors;

@@ -12,12 +12,22 @@ import type { WaitFor } from '../../projections/runner/wait-for';
 import type { RealtimeHub } from '../realtime/hub';
 import { registerWebsocketRoute } from '../realtime/ws.route';
 import { installAuth } from './auth';
+import { registerCatalogRoutes } from './catalog/catalog.routes';
 import { installErrorHandling } from './error-handler';
 import { registerHealthRoute, type HealthSources } from './health/health.route';
+import { registerImageRoutes } from './images/image.routes';
 import { guardWithOpsToken } from './internal/ops-guard';
 import { registerProjectionOpsRoutes, type ProjectionOps } from './internal/projections.routes';
 import { registerSeedRoutes } from './internal/seed.routes';
+import { registerIdentityApi, registerIdentityInternal } from './identity/identity.module';
 import { registerNoticeRoutes } from './notice/notice.routes';
+import { registerPayRoutes } from './pay/pay.module';
+import type { Payments } from '../payments/payments';
+import type { Scheduler } from '../scheduler/scheduler';
+import { registerDetailApi } from './product/detail.module';
+import { registerQaRoutes } from './qa/qa.routes';
+import { registerCommentRoutes } from './comment/comment.routes';
+import { registerFootprintRoutes } from './footprint/footprint.routes';
 import { registerStorefront } from './static';
 
 export interface AppDeps {
@@ -31,6 +41,10 @@ export interface AppDeps {
   projectionOps: ProjectionOps;
   opsToken: string;
   clock: () => Date;
+  /** WeChat Pay port + callback handler registry (runtime.payments). */
+  payments: Payments;
+  /** Durable deadlines: register a handler per kind (runtime.scheduler). */
+  scheduler: Scheduler;
   /** Built storefront to serve; omitted in API-only tests. */
   webDist?: string;
   logger?: FastifyServerOptions['logger'];
@@ -58,13 +72,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (api) => {
     registerHealthRoute(api, { store: deps.store, ...deps.health });
     registerNoticeRoutes(api, deps.db);
+    registerImageRoutes(api);
+    await registerQaRoutes(api, deps);
+    registerCommentRoutes(api, deps.db);
+    registerFootprintRoutes(api, deps);
+    registerCatalogRoutes(api, deps.db);
+    await registerIdentityApi(api, deps);
+    await registerDetailApi(api, deps);
   }, { prefix: '/api' });
 
   await app.register(async (internal) => {
     guardWithOpsToken(internal, deps.opsToken);
     registerProjectionOpsRoutes(internal, deps.projectionOps);
     registerSeedRoutes(internal, deps.store, deps.clock);
+    await registerIdentityInternal(internal, deps.db);
   }, { prefix: '/internal' });
+
+  await registerPayRoutes(app, deps.payments);
 
   return app;
 }

@@ -3,10 +3,14 @@ import type { Config } from '../config';
 import { openRuntime } from '../runtime';
 import type { OpsCommand } from './cli';
 import { seedDemo } from './seed/seed-demo';
+import { latestOutboxCode, migrateSmsOutbox } from '../sms/sms-outbox';
+import { formatSmsCode } from './sms-code.format';
 import { formatStatusTable } from './status-table';
 
 export async function runDirect(command: OpsCommand, config: Config): Promise<string> {
-  const runtime = await openRuntime(config, { runProjections: command.kind !== 'projections-status', log: () => undefined });
+  const runtime = await openRuntime(config, {
+    runProjections: command.kind !== 'projections-status' && command.kind !== 'sms', log: () => undefined,
+  });
   try {
     switch (command.kind) {
       case 'seed-demo': {
@@ -21,6 +25,12 @@ export async function runDirect(command: OpsCommand, config: Config): Promise<st
         const results = await runtime.projections.rebuild(command.name, (p) => process.stdout.write(`\r${JSON.stringify(p)}`));
         process.stdout.write('\n');
         return results.map((r) => `${r.name}: generation ${r.previousGeneration ?? '-'} → ${r.generation}, ${r.events} events in ${r.ms} ms (${Math.round(r.eventsPerSecond)}/s)`).join('\n');
+      }
+      case 'sms': {
+        await migrateSmsOutbox(runtime.db);
+        const latest = await latestOutboxCode(runtime.db, command.phone);
+        if (!latest) throw new Error(`no SMS code was sent to ${command.phone}`);
+        return formatSmsCode(command.phone, latest);
       }
       default: {
         const never: never = command;

@@ -1,5 +1,6 @@
 /** The ops CLI's path through a running server's /internal routes. */
 import type { OpsCommand } from './cli';
+import { formatSmsCode } from './sms-code.format';
 import { formatStatusTable } from './status-table';
 
 export async function serverIsUp(base: string): Promise<boolean> {
@@ -30,6 +31,10 @@ export async function runRemote(command: OpsCommand, base: string, token: string
       const results = (await call(base, token, 'POST', `/projections/${encodeURIComponent(command.name)}/rebuild`)) as
         Array<{ name: string; events: number; ms: number }>;
       return results.map((r) => `${r.name}: rebuilt from ${r.events} events in ${r.ms} ms and switched`).join('\n');
+    }
+    case 'sms': {
+      const data = (await call(base, token, 'GET', `/sms?phone=${encodeURIComponent(command.phone)}`)) as { code: string; sentAt: string };
+      return formatSmsCode(command.phone, data);
     }
     default: {
       const never: never = command;

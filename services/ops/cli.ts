@@ -5,6 +5,7 @@
  *   seed demo                          append the demo data (idempotent)
  *   projections status                 position, lag and generation of every read model
  *   projections rebuild <name|all>     rebuild side by side, then switch atomically
+ *   sms <phone>                        the latest SMS code the development provider sent to a phone
  */
 import { loadConfig } from '../config';
 import { resolveOpsToken } from './ops-token';
@@ -14,18 +15,21 @@ import { runRemote, serverIsUp } from './cli-remote';
 export type OpsCommand =
   | { kind: 'seed-demo' }
   | { kind: 'projections-status' }
-  | { kind: 'projections-rebuild'; name: string };
+  | { kind: 'projections-rebuild'; name: string }
+  | { kind: 'sms'; phone: string };
 
 const USAGE = `usage: npm run ops -- <command>
   seed demo
   projections status
-  projections rebuild <name|all>`;
+  projections rebuild <name|all>
+  sms <phone>`;
 
 export function parseCommand(argv: string[]): OpsCommand | null {
   const [a, b, c] = argv;
   if (a === 'seed' && b === 'demo') return { kind: 'seed-demo' };
   if (a === 'projections' && b === 'status') return { kind: 'projections-status' };
   if (a === 'projections' && b === 'rebuild' && c) return { kind: 'projections-rebuild', name: c };
+  if (a === 'sms' && b) return { kind: 'sms', phone: b };
   return null;
 }
 

@@ -38,11 +38,14 @@ export async function startTestServer(options: { web?: boolean; clock?: () => Da
     db: runtime.db,
     store: runtime.store,
     sessions: runtime.sessions,
+    waitFor: runtime.projections.waitFor,
     hub: runtime.hub,
     health: { storeKind: runtime.storeKind, feedKind: 'catch-up', projections: projectionHealthOf(runtime.projections) },
     projectionOps: projectionOpsOf(runtime.projections),
     opsToken,
     clock: runtime.clock,
+    payments: runtime.payments,
+    scheduler: runtime.scheduler,
     webDist: web ? path.join(root, 'web/dist') : undefined,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -30,7 +30,13 @@ const userCenterChildren: RouteObject[] = [
 
 /** Spec §2 route table: everything sits under the shared layout except /login. */
 export const routes: RouteObject[] = [
-  { ...comingSoon('/login', '登录'), errorElement: <RouteErrorPage />, hydrateFallbackElement: <LoadingBar /> },
+  {
+    path: '/login',
+    handle: { title: '登录' } satisfies RouteHandle,
+    lazy: () => import('../features/login/login.page').then((m) => ({ Component: m.LoginPage })),
+    errorElement: <RouteErrorPage />,
+    hydrateFallbackElement: <LoadingBar />,
+  },
   {
     path: '/',
     element: <SiteLayout />,
@@ -45,12 +51,37 @@ export const routes: RouteObject[] = [
         handle: { title: '公告详情' } satisfies RouteHandle,
         lazy: () => import('../features/notice/notice-detail.page').then((m) => ({ Component: m.NoticeDetailPage })),
       },
-      comingSoon('custom', '专题页'),
-      comingSoon('search', '搜索结果'),
-      comingSoon('store', '店铺'),
-      { ...comingSoon('category', '商品分类'), id: 'category' },
-      comingSoon('categoryProduct/:id', '分类商品'),
-      comingSoon('productDetail', '商品详情'),
+      {
+        path: 'custom',
+        handle: { title: '专题页' } satisfies RouteHandle,
+        lazy: () => import('../features/canvas/canvas-pages').then((m) => ({ Component: m.CustomCanvasPage })),
+      },
+      {
+        path: 'search',
+        handle: { title: '搜索结果' } satisfies RouteHandle,
+        lazy: () => import('../features/search/search.page').then((m) => ({ Component: m.SearchPage })),
+      },
+      {
+        path: 'store',
+        handle: { title: '店铺' } satisfies RouteHandle,
+        lazy: () => import('./store.route').then((m) => ({ Component: m.StoreRoute })),
+      },
+      {
+        id: 'category',
+        path: 'category',
+        handle: { title: '商品分类' } satisfies RouteHandle,
+        lazy: () => import('../features/category/category.page').then((m) => ({ Component: m.CategoryPage })),
+      },
+      {
+        path: 'categoryProduct/:id',
+        handle: { title: '分类商品' } satisfies RouteHandle,
+        lazy: () => import('../features/category/category.page').then((m) => ({ Component: m.CategoryProductPage })),
+      },
+      {
+        path: 'productDetail',
+        handle: { title: '商品详情' } satisfies RouteHandle,
+        lazy: () => import('../features/product/product-detail.page').then((m) => ({ Component: m.ProductDetailPage })),
+      },
       comingSoon('shopping-trolley', '购物车'),
       comingSoon('shoppingTrolley', '购物车'),
       comingSoon('placeOrder', '收银台'),

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useClientState } from '../../lib/client-state';
 import { maskPhone } from '../../lib/format';
 import { endSession } from '../../lib/session';
+import { logout } from './api/logout';
 import { PromoPopup } from './promo-popup';
 
 /** Spec §2 top bar, left end: who is here, and the way in or out. */
@@ -33,7 +34,8 @@ function UserGreeting({ name }: { name: string }) {
       content: '确定退出登录吗？',
       okText: '确定',
       cancelText: '取消',
-      onOk: () => {
+      onOk: async () => {
+        await logout();
         endSession();
         navigate('/login?type=2');
       },

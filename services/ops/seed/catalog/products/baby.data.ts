@@ -1,0 +1,40 @@
+/** 母婴 (shop 15): feeding, first foods, toys and baby clothes. */
+import { color, sizes, spec, type ProductSeed } from './product-seed';
+
+const baby = (age: string): [string, string][] => [['适用年龄', age], ['执行标准', 'GB 31701 婴幼儿及儿童纺织产品安全技术规范']];
+
+export const babyProducts: ProductSeed[] = [
+  { id: 9001, shop: 15, cat: 911, name: '新生儿玻璃奶瓶 宽口径 防胀气', label: '玻璃奶瓶', price: 79, grams: 250, tint: 'sky',
+    brief: '高硼硅玻璃耐高温，宽口径易清洗，防胀气阀设计。',
+    specs: [spec('容量', ['160ml', '240ml'], { add: [0, 10] })], params: [['材质', '高硼硅玻璃'], ['适用年龄', '0-18个月']] },
+  { id: 9002, shop: 15, cat: 911, name: 'PPSU奶瓶 耐摔 带手柄 吸管', label: 'PPSU奶瓶', price: 129, grams: 200,
+    brief: 'PPSU材质轻便耐摔，带重力球吸管，宝宝躺着也能喝。', specs: [color('天蓝', '粉色', '柠檬黄')],
+    params: [['材质', 'PPSU'], ['容量', '300ml']] },
+  { id: 9003, shop: 15, cat: 911, name: '仿母乳宽口奶嘴 2只装', label: '仿真奶嘴', price: 39, grams: 50, tint: 'sky',
+    brief: '液态硅胶超柔软，仿母乳触感，宝宝更易接受。',
+    specs: [spec('规格', ['S号 0-3个月', 'M号 3-6个月', 'L号 6个月以上'])], params: [['材质', '液态硅胶']] },
+  { id: 9004, shop: 15, cat: 912, name: '婴儿高铁米粉 6个月以上 原味 258g', label: '高铁米粉', price: 49, grams: 300, tint: 'beige',
+    brief: '添加铁锌钙等营养素，细腻易冲调，宝宝第一口辅食。', specs: [], params: [['适用年龄', '6个月以上'], ['净含量', '258g']] },
+  { id: 9005, shop: 15, cat: 912, name: '宝宝果泥 吸吸袋 6袋装', label: '宝宝果泥', price: 39.9, grams: 700, tint: 'orange',
+    brief: '100%果蔬原浆，无添加糖，外出携带方便。',
+    specs: [spec('口味', ['苹果香蕉', '胡萝卜苹果', '蓝莓香蕉'])], params: [['适用年龄', '6个月以上'], ['净含量', '100g × 6']] },
+  { id: 9006, shop: 15, cat: 912, name: '儿童营养面条 无添加盐 6种蔬菜', label: '宝宝面条', price: 29.9, grams: 350, tint: 'green',
+    brief: '蔬菜汁和面，短切易煮，宝宝抓握也方便。', specs: [], params: [['适用年龄', '8个月以上'], ['净含量', '300g']] },
+  { id: 9007, shop: 15, cat: 912, name: '宝宝酸奶溶豆 益生菌 4盒', label: '酸奶溶豆', price: 45, grams: 200, tint: 'pink',
+    brief: '入口即化，锻炼宝宝抓握能力的小零食。', specs: [], params: [['适用年龄', '8个月以上'], ['净含量', '18g × 4']] },
+  { id: 9008, shop: 15, cat: 921, name: '大颗粒积木 儿童拼装 120块 收纳桶', label: '大颗粒积木', price: 99, grams: 1800, tint: 'green',
+    brief: '大颗粒不易吞咽，圆角设计不伤手，附收纳桶。', specs: [], params: [['数量', '120块'], ['适用年龄', '1.5岁以上']] },
+  { id: 9009, shop: 15, cat: 921, name: '磁力片 儿童益智 拼搭玩具', label: '磁力片', price: 129, grams: 1500,
+    brief: '强磁吸附，拼搭立体造型，锻炼空间想象力。',
+    specs: [spec('规格', ['64片', '100片'], { mul: [1, 1.5] })], params: [['适用年龄', '3岁以上']] },
+  { id: 9010, shop: 15, cat: 921, name: '木质数字积木 早教 1-3岁', label: '数字积木', price: 59, grams: 900, tint: 'natural',
+    brief: '榉木材质水性漆，认数字认形状，早教启蒙。', specs: [], params: [['材质', '榉木'], ['适用年龄', '1-3岁']] },
+  { id: 9011, shop: 15, cat: 922, name: '婴儿连体衣 纯棉 哈衣 新生儿', label: '婴儿连体衣', price: 59, grams: 150,
+    brief: 'A类纯棉，肩部按扣穿脱方便，宝宝活动自如。',
+    specs: [color('柠檬黄', '天蓝', '粉色'), sizes('59cm', '66cm', '73cm', '80cm')], params: baby('0-12个月') },
+  { id: 9012, shop: 15, cat: 922, name: '宝宝夹棉爬服 秋冬 加厚', label: '夹棉爬服', price: 89, grams: 300,
+    brief: '夹棉加厚保暖，全开襟设计，换尿布不用脱光光。',
+    specs: [color('米白', '浅灰'), sizes('66cm', '73cm', '80cm')], params: baby('3-18个月') },
+  { id: 9013, shop: 15, cat: 922, name: '新生儿礼盒 纯棉衣服套装 满月礼', label: '新生儿礼盒', price: 199, grams: 900, tint: 'pink', art: 'onesie',
+    brief: '18件纯棉新生儿套装，精美礼盒，满月送礼首选。', specs: [], params: baby('0-6个月') },
+];
