@@ -26,6 +26,24 @@ const ConfigSchema = z.object({
   PROJECTIONS: z.enum(['inline', 'external']).default('inline'),
   /** Where the built storefront lives; served with an SPA fallback. */
   WEB_DIST: z.string().min(1).default('web/dist'),
+  /** Where browsers (and phones scanning a sandbox QR) reach this server; default: the address it listens on. */
+  PUBLIC_BASE_URL: optionalUrl('PUBLIC_BASE_URL'),
+  /** How often the deadline scheduler looks for due deadlines; 0 = no scheduler in this process. */
+  SCHEDULER_POLL_MS: z.coerce.number().int().min(0).max(60000).default(1000),
+  // WeChat Pay v3 Native: setting the merchant keys replaces the sandbox (services/payments/wechatpay-config.ts).
+  WECHATPAY_MCHID: z.string().trim().min(1).optional(),
+  WECHATPAY_APPID: z.string().trim().min(1).optional(),
+  /** The merchant API certificate's serial number. */
+  WECHATPAY_SERIAL_NO: z.string().trim().min(1).optional(),
+  /** The merchant API private key: PEM text or a file path. */
+  WECHATPAY_PRIVATE_KEY: z.string().trim().min(1).optional(),
+  WECHATPAY_APIV3_KEY: z.string().length(32, 'WECHATPAY_APIV3_KEY must be 32 characters').optional(),
+  /** The platform certificate or platform public key: PEM text or a file path. */
+  WECHATPAY_PLATFORM_CERT: z.string().trim().min(1).optional(),
+  /** The platform serial (or public key id) callbacks must name; read from the certificate when it is one. */
+  WECHATPAY_PLATFORM_SERIAL: z.string().trim().min(1).optional(),
+  WECHATPAY_NOTIFY_URL: optionalUrl('WECHATPAY_NOTIFY_URL'),
+  WECHATPAY_BASE_URL: optionalUrl('WECHATPAY_BASE_URL'),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

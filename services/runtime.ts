@@ -13,6 +13,8 @@ import type { EventStore } from './event-store/event-store.port';
 import { createEventStoreDbEventStore } from './event-store/eventstoredb/eventstoredb-event-store';
 import { createPostgresEventStore } from './event-store/postgres/postgres-event-store';
 import { notifyingEventStore } from './event-store/notifying-event-store';
+import { openPayments, type Payments } from './payments/payments';
+import { createScheduler, type Scheduler } from './scheduler/scheduler';
 import { createSessionStore, type SessionStore } from './identity/session-store';
 import { RealtimeHub } from './realtime/hub';
 import { allProjections } from '../projections';
@@ -28,6 +30,10 @@ export interface Runtime {
   sessions: SessionStore;
   hub: RealtimeHub;
   clock: () => Date;
+  /** The WeChat Pay port (sandbox unless WECHATPAY_* is set); the order slice registers its callback handler. */
+  payments: Payments;
+  /** Durable deadlines; slices register a handler per kind. Polling unless SCHEDULER_POLL_MS=0 or runScheduler false. */
+  scheduler: Scheduler;
   close(): Promise<void>;
 }
 
@@ -38,6 +44,8 @@ export interface RuntimeOptions {
   pglite?: PGlite;
   clock?: () => Date;
   log?: (line: string) => void;
+  /** false: the scheduler exists (handlers, tick) but does not poll by itself. */
+  runScheduler?: boolean;
 }
 
 export async function openDatabaseFor(config: Config, pglite?: PGlite): Promise<Database> {
@@ -57,6 +65,9 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
   const store = notifyingEventStore(rawStore, () => projections?.notifyAppended());
   const storeKind = config.EVENTSTORE_URL ? 'eventstoredb' : db.kind;
   const sessions = await createSessionStore(db);
+  const clock = options.clock ?? (() => new Date());
+  const log = options.log ?? ((line: string) => console.log(line));
+  const payments = await openPayments(config, { db, clock });
   const brokers = kafkaBrokers(config);
   const handle = await startProjections({
     db,
@@ -67,6 +78,8 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
     run: options.runProjections !== false,
   });
   projections = handle;
+  const scheduler = await createScheduler({ db, clock, log, pollMs: config.SCHEDULER_POLL_MS });
+  if (options.runScheduler !== false && config.SCHEDULER_POLL_MS > 0) scheduler.start();
   return {
     config,
     db,
@@ -75,8 +88,11 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
     projections: handle,
     sessions,
     hub: new RealtimeHub(),
-    clock: options.clock ?? (() => new Date()),
+    clock,
+    payments,
+    scheduler,
     async close() {
+      await scheduler.stop();
       await handle.stop();
       await rawStore.close();
       await db.close();

@@ -130,7 +130,20 @@ export type OrderDeleted = z.infer<typeof OrderDeleted>;
 
 export const LineReviewed = z.object({
   type: z.literal('LineReviewed'),
-  data: z.object({ skuId: Id, commentId: Id, reviewedAt: Instant }),
+  data: z.object({
+    skuId: Id,
+    commentId: Id,
+    reviewedAt: Instant,
+    /**
+     * The review itself (spec §3 Comment), recorded with the line's review in one append. Optional (additive): the
+     * ReviewLine command does not carry it yet; the product comments read model shows what is there.
+     */
+    comment: z.string().optional(),
+    star: z.number().int().min(1).max(5).optional(),
+    /** impression tags (spec §3: 物美价廉, 物流很快, 值得买, 一般, 还可以, 差评) */
+    impressions: z.array(z.string()).optional(),
+    images: z.array(z.string()).optional(),
+  }),
 });
 export type LineReviewed = z.infer<typeof LineReviewed>;
 

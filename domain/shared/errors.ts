@@ -41,6 +41,9 @@ export const Errors = {
   freeOrder: { code: '70003', message: '支付金额不能为0' },
   collageFull: { code: '600001', message: '该拼单已成团' },
   collageStateChanged: { code: '600003', message: '拼单状态已变更' },
+  // --- orders: my orders, order detail, shipping (projections/orders, services/orders, services/api/order) ---
+  orderNotFound: { code: '400101', message: '订单不存在' },
+  expressCompanyNotFound: { code: '400102', message: '请选择物流公司' },
   // --- after-sale / pricing / rules (domain/after-sale, domain/pricing, domain/rules) ---
   afterSaleStateChanged: { code: '300001', message: '售后单状态已变更' },
   afterSaleNotFound: { code: '300002', message: '售后单不存在' },
@@ -72,13 +75,34 @@ export const Errors = {
   couponNotStarted: { code: '700006', message: '优惠券领取尚未开始' },
   couponExpired: { code: '700007', message: '优惠券已过期' },
   collectShopNotFound: { code: '700101', message: '店铺不存在' },
+  // --- checkout: settlement, submit, stock, coupon use, pay (domain/stock, domain/checkout, services/checkout) ---
+  duplicateRequest: { code: '00001', message: '重复请求' },
+  invalidGoods: { code: '80002', message: '存在无效商品,请重新选择' },
+  activityLimitExceeded: { code: '80005', message: '已超出最大限制购买数量' },
+  activitySoldOut: { code: '600002', message: '活动商品已售罄' },
+  activityEnded: { code: '81001', message: '活动已结束' },
+  collageNotFound: { code: '81002', message: '该拼单不存在' },
+  collageAlreadyJoined: { code: '81003', message: '您已参与该拼单' },
+  receiveNotFound: { code: '81004', message: '请选择您的收货地址' },
+  couponUnavailable: { code: '81005', message: '优惠券不可用' },
+  // --- cart + addresses (domain/cart, domain/address, services/api/cart|address); checkout also uses outOfStock ---
+  outOfStock: { code: '80001', message: '商品库存不足' },
+  cartHasUnshelved: { code: '800101', message: '选中的商品中有下架商品' },
+  cartNothingToDelete: { code: '800102', message: '请选中需要删除的商品' },
+  cartLineNotFound: { code: '800103', message: '购物车中没有该商品' },
+  cartOrderNotFound: { code: '800104', message: '订单不存在' },
+  cartBuyAgainActivity: { code: '800105', message: '活动订单不支持再次购买' },
+  addressNotFound: { code: '800201', message: '收货地址不存在' },
+  addressRegionInvalid: { code: '800202', message: '请选择地区!' },
+  addressBookFull: { code: '800203', message: '收货地址最多保存100个' },
 } as const satisfies Record<string, { code: string; message: string }>;
 
 export type ErrorName = keyof typeof Errors;
 
 export class DomainError extends Error {
   readonly code: string;
-  constructor(readonly errorName: ErrorName, message?: string) {
+  /** `data` answers in the envelope (origin's errorData: e.g. 80002 carries the settlement with its invalid goods). */
+  constructor(readonly errorName: ErrorName, message?: string, readonly data?: unknown) {
     super(message ?? Errors[errorName].message);
     this.code = Errors[errorName].code;
     this.name = 'DomainError';

@@ -29,6 +29,8 @@ import { registerQaRoutes } from './qa/qa.routes';
 import { registerCommentRoutes } from './comment/comment.routes';
 import { registerFootprintRoutes } from './footprint/footprint.routes';
 import { registerStorefront } from './static';
+import { registerCartApi } from './cart/cart.module';
+import { registerAddressApi } from './address/address.module';
 
 export interface AppDeps {
   db: Database;
@@ -79,6 +81,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerCatalogRoutes(api, deps.db);
     await registerIdentityApi(api, deps);
     await registerDetailApi(api, deps);
+    registerCartApi(api, deps);
+    await registerAddressApi(api, deps);
   }, { prefix: '/api' });
 
   await app.register(async (internal) => {

@@ -13,7 +13,7 @@ import { validationMessage } from './validation-message';
 export function installErrorHandling(app: FastifyInstance, spaFallback: SpaFallback = () => false): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof DomainError) {
-      return reply.status(200).send(failure(error.code, error.message));
+      return reply.status(200).send(failure(error.code, error.message, error.data ?? null));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.status(400).send(failure('400', validationMessage(error.validation, error.validationContext)));

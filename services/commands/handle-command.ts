@@ -11,6 +11,7 @@ import {
   type Actor, type EventStore, type LogPosition, type RecordedEvent,
 } from '../event-store/event-store.port';
 import { toDomainEvent, toNewEvents } from './command-events';
+import { withStreamLock } from './stream-lock';
 
 /** Attempts in all when retrying on conflict (the first try and three retries). */
 export const CONFLICT_ATTEMPTS = 4;
@@ -28,6 +29,11 @@ export interface HandleCommandInput<Command, Event extends DomainEvent, State> {
   causationId?: string;
   /** Only for commands whose outcome does not depend on what the client saw. */
   retryOnConflict?: boolean;
+  /**
+   * Hot streams (one flash-sale SKU): queue behind other commands on this stream in this process (stream-lock.ts)
+   * instead of racing them; conflicts with other processes are still retried when retryOnConflict is set.
+   */
+  serialize?: boolean;
 }
 
 export interface CommandResult<State> {
@@ -44,6 +50,12 @@ export interface CommandResult<State> {
 }
 
 export async function handleCommand<Command, Event extends DomainEvent, State>(
+  input: HandleCommandInput<Command, Event, State>,
+): Promise<CommandResult<State>> {
+  return input.serialize ? withStreamLock(input.streamId, () => decideAndAppend(input)) : decideAndAppend(input);
+}
+
+async function decideAndAppend<Command, Event extends DomainEvent, State>(
   input: HandleCommandInput<Command, Event, State>,
 ): Promise<CommandResult<State>> {
   const { store, streamId, decider, command, now, commandId } = input;

@@ -17,21 +17,28 @@ const shortcuts = [
   { to: '/userCenter/browseRecords', label: '浏览记录', icon: <HistoryOutlined /> },
 ];
 
-/**
- * Home (spec §2 `/`, `/index`). The page-layout renderer (terminal 4, type 1) comes later and will
- * fill the main column; today it holds the notices it is given.
- */
-export function HomePage({ notices }: { notices: ReactNode }) {
+interface HomePageProps {
+  notices: ReactNode;
+  /** The platform page layout (terminal 4, type 1), under the brand band. */
+  layout?: ReactNode;
+  /** The site search: the shared header is left out on home (spec §2), so the brand band carries it. */
+  search?: ReactNode;
+}
+
+/** Home (spec §2 `/`, `/index`): brand band with search, the page layout, then notices and shortcuts. */
+export function HomePage({ notices, layout, search }: HomePageProps) {
   return (
     <div className="home">
       <section className="home__hero">
-        <div className="page-width home__hero-inner">
+        <div className={`page-width home__hero-inner${search ? ' home__hero-inner--search' : ''}`}>
           <div>
             <h1 className="home__brand">集市</h1>
             <p className="home__slogan">多商家网上商城 · 好店好物 一站购齐</p>
           </div>
+          {search && <div className="home__search">{search}</div>}
         </div>
       </section>
+      {layout}
       <div className="page-width home__body">
         <div className="home__main">{notices}</div>
         <aside className="home__side" aria-label="快捷入口">

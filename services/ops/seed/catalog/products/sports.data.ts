@@ -27,7 +27,7 @@ export const sportsProducts: ProductSeed[] = [
     brief: 'PU材质手感细腻，深沟设计好控球，室内外通用。', specs: [], params: [['规格', '7号 标准比赛'], ['材质', 'PU']] },
   { id: 7011, shop: 13, cat: 731, name: '儿童篮球 5号 小学生 软皮', label: '5号儿童篮球', price: 69, grams: 450,
     brief: '5号球适合小学生，软皮手感好，送打气筒。', specs: [color('橙色', '天蓝')], params: [['规格', '5号'], ['材质', '橡胶']] },
-  { id: 7012, shop: 13, cat: 731, name: '比赛用篮球 吸湿超纤 室内木地板', label: '比赛篮球', price: 229, grams: 620, tint: 'orange',
+  { id: 7012, shop: 13, cat: 731, name: '比赛用篮球 吸湿超纤 室内木地板', label: '比赛篮球', price: 229, grams: 620, tint: 'orange', unshelved: true,
     brief: '吸湿超纤材质，出汗也不打滑。', specs: [], params: [['规格', '7号'], ['材质', '超纤']] },
   { id: 7013, shop: 13, cat: 732, name: '全碳素羽毛球拍 单拍 超轻4U', label: '碳素球拍', price: 189, grams: 200,
     brief: '高模量碳素拍框，4U超轻挥拍灵活，进攻防守兼顾。', specs: [color('天蓝', '红色', '黑色')], params: [['重量', '4U（80-84g）'], ['材质', '全碳素']] },

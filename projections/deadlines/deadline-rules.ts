@@ -1,0 +1,63 @@
+/**
+ * Which deadline an event starts or makes moot (DESIGN.md §4 "time-based transitions"). One row per (kind, stream):
+ * - close-unpaid-order  OrderPlaced.paymentDeadline; gone once paid, cancelled, closed or deleted
+ * - auto-confirm        OrderShipped / AutoConfirmResumed.autoConfirmAt; gone on AutoConfirmPaused, ReceiptConfirmed,
+ *                       cancellation, full refund or deletion
+ * - fail-collage        CollageOpened.deadline; gone once the group succeeded or failed
+ * - close-after-sale    the autoCloseAt of the after-sale's latest event: every after-sale event either sets the
+ *                       deadline of the state it enters or clears it (as the after-sale context does)
+ * `dueText` is the instant exactly as the event wrote it: CloseUnhandledAfterSale{dueAt} is compared as a string.
+ */
+import { streamCategory } from '../../services/event-store/event-store.port';
+
+export const DEADLINE_KINDS = ['close-unpaid-order', 'auto-confirm', 'fail-collage', 'close-after-sale'] as const;
+export type DeadlineKind = (typeof DEADLINE_KINDS)[number];
+
+export type DeadlineChange =
+  | { op: 'set'; kind: DeadlineKind; dueText: string }
+  | { op: 'clear'; kind: DeadlineKind };
+
+const ORDER_CLEARS: Record<string, readonly DeadlineKind[]> = {
+  OrderPaid: ['close-unpaid-order'],
+  OrderCancelled: ['close-unpaid-order', 'auto-confirm'],
+  OrderRefundedInFull: ['close-unpaid-order', 'auto-confirm'],
+  OrderDeleted: ['close-unpaid-order', 'auto-confirm'],
+  ReceiptConfirmed: ['auto-confirm'],
+  AutoConfirmPaused: ['auto-confirm'],
+};
+
+export const ORDER_TYPES = ['OrderPlaced', 'OrderShipped', 'AutoConfirmResumed', ...Object.keys(ORDER_CLEARS)];
+export const COLLAGE_TYPES = ['CollageOpened', 'CollageSucceeded', 'CollageFailed'];
+
+const text = (data: unknown, field: string): string | null => {
+  const value = typeof data === 'object' && data !== null ? (data as Record<string, unknown>)[field] : undefined;
+  return typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? value : null;
+};
+
+const setOrIgnore = (kind: DeadlineKind, dueText: string | null): DeadlineChange[] => (dueText ? [{ op: 'set', kind, dueText }] : []);
+
+export function deadlineChanges(event: { type: string; streamId: string; data: unknown }): DeadlineChange[] {
+  switch (streamCategory(event.streamId)) {
+    case 'order':
+      if (event.type === 'OrderPlaced') return setOrIgnore('close-unpaid-order', text(event.data, 'paymentDeadline'));
+      if (event.type === 'OrderShipped' || event.type === 'AutoConfirmResumed') {
+        return setOrIgnore('auto-confirm', text(event.data, 'autoConfirmAt'));
+      }
+      return (ORDER_CLEARS[event.type] ?? []).map((kind) => ({ op: 'clear', kind }));
+    case 'collage':
+      if (event.type === 'CollageOpened') return setOrIgnore('fail-collage', text(event.data, 'deadline'));
+      return event.type === 'CollageSucceeded' || event.type === 'CollageFailed' ? [{ op: 'clear', kind: 'fail-collage' }] : [];
+    case 'after-sale': {
+      const due = text(event.data, 'autoCloseAt');
+      return due ? [{ op: 'set', kind: 'close-after-sale', dueText: due }] : [{ op: 'clear', kind: 'close-after-sale' }];
+    }
+    default:
+      return [];
+  }
+}
+
+/** The numeric id at the end of a stream id (`order-12` → 12). */
+export function entityIdOf(streamId: string): number {
+  const id = Number(streamId.slice(streamId.lastIndexOf('-') + 1));
+  return Number.isSafeInteger(id) ? id : 0;
+}

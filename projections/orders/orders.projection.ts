@@ -1,0 +1,101 @@
+/**
+ * The orders read model (my orders tabs and search, order detail, the demo merchant's queue, order notices). Order
+ * events are folded through the order machine onto the snapshot kept in each row; a batch loads the snapshots of
+ * the orders it touches with one query and writes them back with one upsert, so a rebuild costs a few statements per
+ * thousand events. Tables: orders.schema.ts.
+ */
+import type pg from 'pg';
+import { NOTICE_PUBLISHED, NoticePublished } from '../../domain/notice/notice.events';
+import { orderDecider, type OrderState } from '../../domain/order/order.decider';
+import { orderEventTypes, type OrderEvent } from '../../domain/order/order.events';
+import { streamCategory, type RecordedEvent } from '../../services/event-store/event-store.port';
+import type { Projection } from '../runner/projection';
+import { applyCollageEvent } from './order-collages.apply';
+import { orderNoticeFor, type OrderNotice } from './order-notices';
+import { orderRowOf, restoreSnapshot, type OrderRow, type PersistedOrderSnapshot } from './order-row';
+import { ORDERS_TABLES, migrateOrders } from './orders.schema';
+
+const ORDER_TYPES: ReadonlySet<string> = new Set(orderEventTypes);
+/** The collage events that change a group's state (members joining or paying show in the detail, read from the stream). */
+const COLLAGE_STATE_TYPES = ['CollageOpened', 'CollageSucceeded', 'CollageFailed'] as const;
+const COLLAGE_TYPES: ReadonlySet<string> = new Set(COLLAGE_STATE_TYPES);
+
+const orderIdOf = (streamId: string): number => Number(streamId.slice(streamId.lastIndexOf('-') + 1));
+
+/** `orders` columns with their SQL types, in table order: the recordset definition and the upsert list. */
+const COLUMNS: ReadonlyArray<[string, string]> = [
+  ['order_id', 'bigint'], ['user_id', 'bigint'], ['order_formid', 'text'], ['shop_id', 'bigint'], ['state', 'smallint'],
+  ['payment_state', 'smallint'], ['payment_mode', 'smallint'], ['payment_id', 'text'], ['transaction_id', 'text'],
+  ['paid_amount', 'bigint'], ['order_price', 'bigint'], ['logistics_price', 'bigint'], ['discount_price', 'bigint'],
+  ['price', 'bigint'], ['receive_name', 'text'], ['receive_phone', 'text'], ['receive_adress', 'text'], ['address', 'text'],
+  ['remark', 'text'], ['platform_coupon_id', 'bigint'], ['shop_coupon_id', 'bigint'], ['shop_group_work_id', 'bigint'],
+  ['shop_seckill_id', 'bigint'], ['shop_discount_id', 'bigint'], ['collage_id', 'bigint'], ['express', 'text'],
+  ['express_name', 'text'], ['deliver_formid', 'text'], ['if_after', 'smallint'], ['if_not_comment', 'smallint'],
+  ['after_state', 'smallint'], ['after_sale_open', 'boolean'], ['cancel_reason', 'text'], ['refund_amount', 'bigint'],
+  ['placed_at', 'timestamptz'], ['payment_deadline', 'timestamptz'], ['paid_at', 'timestamptz'],
+  ['group_succeeded_at', 'timestamptz'], ['awaiting_shipment_since', 'timestamptz'], ['shipped_at', 'timestamptz'],
+  ['received_at', 'timestamptz'], ['closed_at', 'timestamptz'], ['deleted_at', 'timestamptz'], ['time_due_at', 'timestamptz'],
+  ['time_frozen_ms', 'bigint'], ['lines', 'jsonb'], ['search_text', 'text'], ['snapshot', 'jsonb'], ['updated_at', 'timestamptz'],
+];
+
+const NAMES = COLUMNS.map(([name]) => name).join(', ');
+const UPSERT_ORDERS = (s: string) => `
+  insert into ${s}.orders (${NAMES})
+  select ${NAMES} from jsonb_to_recordset($1::jsonb) as x(${COLUMNS.map(([n, t]) => `${n} ${t}`).join(', ')})
+  on conflict (order_id) do update set
+    ${COLUMNS.filter(([n]) => n !== 'order_id').map(([n]) => `${n} = excluded.${n}`).join(', ')}`;
+
+const INSERT_NOTICES = (s: string) => `
+  insert into ${s}.order_notices (notice_id, order_id, user_id, kind, title, content, occurred_at, cause_event_id)
+  select notice_id, order_id, user_id, kind, title, content, occurred_at, cause_event_id
+    from jsonb_to_recordset($1::jsonb) as x(notice_id bigint, order_id bigint, user_id bigint, kind text, title text,
+      content text, occurred_at timestamptz, cause_event_id text)
+  on conflict (notice_id) do nothing`;
+
+async function applyOrderEvents(tx: pg.PoolClient, s: string, events: readonly RecordedEvent[]): Promise<void> {
+  const ids = [...new Set(events.map((e) => orderIdOf(e.streamId)))];
+  const { rows } = await tx.query<{ order_id: string; snapshot: PersistedOrderSnapshot }>(
+    `select order_id, snapshot from ${s}.orders where order_id = any($1::bigint[])`, [ids]);
+  const snapshots = new Map<number, OrderState>(rows.map((r) => [Number(r.order_id), restoreSnapshot(r.snapshot)]));
+  const updatedAt = new Map<number, string>();
+  const notices: OrderNotice[] = [];
+  for (const event of events) {
+    const id = orderIdOf(event.streamId);
+    const domainEvent = { type: event.type, data: event.data } as OrderEvent;
+    const next = orderDecider.evolve(snapshots.get(id) ?? orderDecider.initialState, domainEvent);
+    snapshots.set(id, next);
+    updatedAt.set(id, event.metadata.occurredAt);
+    const notice = orderNoticeFor(domainEvent, next.context, event.metadata.occurredAt, event.metadata.eventId);
+    if (notice) notices.push(notice);
+  }
+  const written: OrderRow[] = [];
+  for (const [id, at] of updatedAt) {
+    const row = orderRowOf(snapshots.get(id) ?? orderDecider.initialState, at);
+    if (row) written.push(row);
+  }
+  if (written.length > 0) await tx.query(UPSERT_ORDERS(s), [JSON.stringify(written)]);
+  if (notices.length > 0) await tx.query(INSERT_NOTICES(s), [JSON.stringify(notices)]);
+}
+
+async function applyBatch(tx: pg.PoolClient, events: readonly RecordedEvent[], s: string): Promise<void> {
+  const orderEvents = events.filter((e) => ORDER_TYPES.has(e.type) && streamCategory(e.streamId) === 'order');
+  if (orderEvents.length > 0) await applyOrderEvents(tx, s, orderEvents);
+  for (const event of events) {
+    if (COLLAGE_TYPES.has(event.type) && streamCategory(event.streamId) === 'collage') await applyCollageEvent(tx, s, event);
+  }
+  // after this batch's notices were inserted: a notice published in the same batch finds its row
+  const published = events.filter((e) => e.type === NOTICE_PUBLISHED).map((e) => NoticePublished.parse(e.data).noticeId);
+  if (published.length > 0) {
+    await tx.query(`update ${s}.order_notices set published = true where notice_id = any($1::bigint[]) and not published`, [published]);
+  }
+}
+
+export const ordersProjection: Projection = {
+  name: 'orders',
+  version: 1,
+  handles: [...orderEventTypes, ...COLLAGE_STATE_TYPES, NOTICE_PUBLISHED],
+  tables: ORDERS_TABLES,
+  migrate: migrateOrders,
+  apply: (tx, event, s) => applyBatch(tx, [event], s),
+  applyBatch,
+};

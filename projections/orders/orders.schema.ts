@@ -1,0 +1,100 @@
+/**
+ * Tables of the `orders` read model (published as views `public.<table>`). Money columns are integer fen, ids bigint.
+ *
+ * orders          one row per order (spec §3 Order): the placed facts (formid, shop, prices, receive snapshot, remark,
+ *                 activity ids, collageId), payment (payment/transaction ids, paid amount and time), shipment (express
+ *                 dict id and name, waybill, time), the API's derived fields from the domain's `orderView` (state,
+ *                 paymentState, ifAfter, ifNotComment), the line list `lines` (jsonb, API-ready but in fen), the
+ *                 countdown source (`time_due_at`, or `time_frozen_ms` while auto-confirm is paused: `time` is
+ *                 computed when read, with the API clock), `search_text` (formid + product names, lower case) and the
+ *                 order machine's snapshot (`{value, context}`) the next event is folded onto.
+ * order_collages  group state (0 forming, 1 success, 2 failed), size and deadline per collage, from collage events.
+ * order_notices   the shopper notices order events call for (paid, shipped, closed), with deterministic notice ids;
+ *                 `published` turns true when the NoticePublished event comes back through the log. The notice
+ *                 publisher (services/orders) appends the unpublished ones: nothing is lost across restarts.
+ */
+import type pg from 'pg';
+
+export const ORDERS_TABLES = ['orders', 'order_collages', 'order_notices'] as const;
+
+export async function migrateOrders(tx: pg.PoolClient, s: string): Promise<void> {
+  await tx.query(`
+    create table ${s}.orders (
+      order_id bigint primary key,
+      user_id bigint not null,
+      order_formid text not null,
+      shop_id bigint not null,
+      state smallint not null,
+      payment_state smallint not null,
+      payment_mode smallint not null,
+      payment_id text,
+      transaction_id text,
+      paid_amount bigint not null,
+      order_price bigint not null,
+      logistics_price bigint not null,
+      discount_price bigint not null,
+      price bigint not null,
+      receive_name text not null,
+      receive_phone text not null,
+      receive_adress text not null,
+      address text not null,
+      remark text not null,
+      platform_coupon_id bigint,
+      shop_coupon_id bigint,
+      shop_group_work_id bigint,
+      shop_seckill_id bigint,
+      shop_discount_id bigint,
+      collage_id bigint not null,
+      express text,
+      express_name text,
+      deliver_formid text,
+      if_after smallint not null,
+      if_not_comment smallint not null,
+      after_state smallint,
+      after_sale_open boolean not null,
+      cancel_reason text,
+      refund_amount bigint not null,
+      placed_at timestamptz not null,
+      payment_deadline timestamptz not null,
+      paid_at timestamptz,
+      group_succeeded_at timestamptz,
+      awaiting_shipment_since timestamptz,
+      shipped_at timestamptz,
+      received_at timestamptz,
+      closed_at timestamptz,
+      deleted_at timestamptz,
+      time_due_at timestamptz,
+      time_frozen_ms bigint,
+      lines jsonb not null,
+      search_text text not null,
+      snapshot jsonb not null,
+      updated_at timestamptz not null
+    );
+    create index orders_user_list on ${s}.orders (user_id, updated_at desc, order_id desc) where deleted_at is null;
+    create index orders_user_state on ${s}.orders (user_id, state, updated_at desc) where deleted_at is null;
+    create index orders_awaiting_shipment on ${s}.orders (awaiting_shipment_since) where state = 2;
+    create index orders_waybill on ${s}.orders (deliver_formid) where deliver_formid is not null;
+
+    create table ${s}.order_collages (
+      collage_id bigint primary key,
+      state smallint not null,
+      size integer not null,
+      opened_at timestamptz not null,
+      deadline timestamptz not null,
+      updated_at timestamptz not null
+    );
+
+    create table ${s}.order_notices (
+      notice_id bigint primary key,
+      order_id bigint not null,
+      user_id bigint not null,
+      kind text not null,
+      title text not null,
+      content text not null,
+      occurred_at timestamptz not null,
+      cause_event_id text not null,
+      published boolean not null default false
+    );
+    create index order_notices_pending on ${s}.order_notices (occurred_at) where not published;
+  `);
+}

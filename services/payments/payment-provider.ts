@@ -1,0 +1,115 @@
+/**
+ * The WeChat Pay port (DESIGN.md §8): what the order slice calls to take money, and what the notify route calls to
+ * learn that money arrived. Two providers implement it: the sandbox (default; `sandbox.provider.ts`) and WeChat Pay
+ * v3 Native (`wechatpay-v3.provider.ts`). Both verify and decrypt callbacks through `wechatpay-notification.ts`.
+ *
+ *   const { codeUrl } = await provider.createNativePayment({ paymentId, amountFen, description, expiresAt });
+ *   const url = await qrDataUrl(codeUrl);                       // the `url` of the pay info (a PNG data URL)
+ *   await provider.closePayment(paymentId);                     // order cancelled / payment expired
+ *   const { status } = await provider.refund({ paymentId, refundId, amountFen, totalFen });
+ *   const later = await provider.queryRefund(refundId);         // when a refund answered PROCESSING
+ *
+ * `paymentId` is WeChat's `out_trade_no` and `refundId` its `out_refund_no`: 6–32 characters of [0-9A-Za-z_-|*].
+ * Provider failures throw `PaymentProviderError` (WeChat's error code and message); a callback that fails
+ * verification throws `PaymentCallbackError`.
+ */
+import type { IncomingHttpHeaders } from 'node:http';
+
+/** The domain's provider names (domain/payment PaymentProvider): record it in CreatePayment. */
+export type PaymentProviderKind = 'sandbox' | 'wechat-native';
+
+/** WeChat's trade_state. Native payment notifications carry SUCCESS; the others appear in queries. */
+export const TRADE_STATES = ['SUCCESS', 'REFUND', 'NOTPAY', 'CLOSED', 'REVOKED', 'USERPAYING', 'PAYERROR'] as const;
+export type TradeState = (typeof TRADE_STATES)[number];
+
+export const REFUND_STATUSES = ['SUCCESS', 'PROCESSING', 'CLOSED', 'ABNORMAL'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+export interface NativePaymentRequest {
+  paymentId: string;
+  /** Integer fen, > 0. */
+  amountFen: number;
+  /** What the payer sees (WeChat keeps 127 characters). */
+  description: string;
+  /** The QR stops working then (WeChat `time_expire`). */
+  expiresAt: Date;
+}
+
+export interface NativePayment {
+  /** What the QR encodes: WeChat's `weixin://wxpay/...` code_url, or the sandbox page. */
+  codeUrl: string;
+}
+
+/** A verified, decrypted payment notification. */
+export interface PaymentResult {
+  paymentId: string;
+  transactionId: string;
+  /** The order amount WeChat charged, fen (amount.total). */
+  amountFen: number;
+  tradeState: TradeState;
+  /** ISO instant; null unless tradeState is SUCCESS. */
+  successTime: string | null;
+}
+
+export interface RefundRequest {
+  paymentId: string;
+  refundId: string;
+  amountFen: number;
+  /** The payment's whole amount, fen (WeChat checks it). */
+  totalFen: number;
+  reason?: string;
+}
+
+export interface RefundResult {
+  /** SUCCESS: money returned; PROCESSING: ask again with queryRefund; CLOSED / ABNORMAL: it failed. */
+  status: RefundStatus;
+  /** WeChat's refund_id. */
+  providerRefundId: string;
+}
+
+export interface PaymentProvider {
+  readonly kind: PaymentProviderKind;
+  createNativePayment(request: NativePaymentRequest): Promise<NativePayment>;
+  /** Verifies the signature (and its timestamp and serial), decrypts the resource; throws PaymentCallbackError. */
+  parseCallback(headers: IncomingHttpHeaders, rawBody: string): Promise<PaymentResult>;
+  closePayment(paymentId: string): Promise<void>;
+  refund(request: RefundRequest): Promise<RefundResult>;
+  queryRefund(refundId: string): Promise<RefundResult>;
+}
+
+/** The provider refused or failed a call: WeChat's error `code` (e.g. ORDERPAID, PARAM_ERROR) and its message. */
+export class PaymentProviderError extends Error {
+  constructor(readonly code: string, message: string, readonly httpStatus?: number) {
+    super(message);
+    this.name = 'PaymentProviderError';
+  }
+}
+
+/**
+ * Why a callback (or a signed response) was not accepted. `unsupported` means it verified but is not a payment
+ * notification (e.g. a refund notification): the notify route acknowledges and ignores it.
+ */
+export type CallbackRejection = 'headers' | 'timestamp' | 'serial' | 'signature' | 'malformed' | 'decrypt' | 'merchant' | 'unsupported';
+
+export class PaymentCallbackError extends Error {
+  constructor(readonly reason: CallbackRejection, message: string) {
+    super(message);
+    this.name = 'PaymentCallbackError';
+  }
+}
+
+const OUT_NO = /^[0-9A-Za-z_\-|*]{6,32}$/;
+
+export const isOutNumber = (value: string): boolean => OUT_NO.test(value);
+
+/** WeChat's rule for out_trade_no / out_refund_no; both providers apply it so the sandbox fails like the real one. */
+export function assertOutNumber(field: 'paymentId' | 'refundId', value: string): void {
+  if (!isOutNumber(value)) throw new PaymentProviderError('PARAM_ERROR', `${field} must be 6-32 characters of [0-9A-Za-z_-|*]`);
+}
+
+export function assertFen(field: string, value: number): void {
+  if (!Number.isSafeInteger(value) || value <= 0) throw new PaymentProviderError('PARAM_ERROR', `${field} must be a positive integer (fen)`);
+}
+
+/** WeChat keeps 127 characters of a description. */
+export const clipDescription = (description: string): string => Array.from(description).slice(0, 127).join('') || '集市订单';

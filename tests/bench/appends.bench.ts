@@ -1,0 +1,149 @@
+/**
+ * Scenario 1: appends of one event each (a command's usual write), sequential and 8 in flight, on PGlite and on
+ * PostgreSQL, against raw single-row INSERTs into an equivalent table with the same concurrency. Each worker
+ * writes its own orders, ten lines per stream, with the expected revision a command would pass. The variants
+ * take turns (rounds), so drift on a shared machine hits them alike.
+ *
+ * Diagnostic variant: the store's own APPEND_SQL sent as a named prepared statement (planned once per
+ * connection) instead of the unnamed statement the adapter sends (parsed and planned on every append). The gap
+ * between the two is the planning cost, which the run also reads from EXPLAIN ANALYZE.
+ */
+import type { Database } from '../../services/db/database';
+import type { EventStore } from '../../services/event-store/event-store.port';
+import { createPostgresEventStore } from '../../services/event-store/postgres/postgres-event-store';
+import { APPEND_SQL } from '../../services/event-store/postgres/postgres-event-store.sql';
+import { scaled, withFreshDatabase, withPGlite, type BenchConfig } from './bench-backends';
+import { benchEvent, benchStream, EVENTS_PER_ORDER, RAW_INSERT_SQL, RAW_TABLE_SQL, rawInsertParams } from './bench-events';
+import {
+  combineLoads, fmtLatency, fmtMs, fmtRate, fmtRatio, percentile, progress, runLoad, verdict,
+  type LoadResult, type Section, type Table,
+} from './stats';
+
+export type AppendTarget = 'ours' | 'prepared' | 'raw';
+export interface AppendFigures { backend: string; inFlight: number; ours: LoadResult; prepared: LoadResult | null; raw: LoadResult }
+
+const TARGET_RATIO = 0.6;
+const ROUNDS = 3;
+const WARMUP = 100;
+/** Far above the orders the set-based fills use (0..100,000), so appends never meet a filled stream. */
+const TARGET_BASE: Record<AppendTarget, number> = { ours: 1_000_000_000, prepared: 2_000_000_000, raw: 3_000_000_000 };
+
+/**
+ * Disjoint order ids per (target, block, worker), so no stream is ever shared and no append conflicts: a block is
+ * one measurement (tier × 10 + round), up to 49; a worker gets 100,000 orders (a million events) per block.
+ */
+const orderBase = (target: AppendTarget, block: number, worker: number) =>
+  TARGET_BASE[target] + block * 10_000_000 + worker * 1_000_000;
+
+/** APPEND_SQL's parameters, as the adapter builds them, for one event. */
+const appendParams = (stream: string, revision: number, event: ReturnType<typeof benchEvent>): unknown[] => [
+  stream,
+  JSON.stringify([{ eventId: event.metadata.eventId, type: event.type, data: event.data, metadata: event.metadata }]),
+  revision === 0 ? 'no_stream' : 'revision',
+  revision === 0 ? null : revision - 1,
+];
+
+export function appendOperation(db: Database, store: EventStore, target: AppendTarget, block: number, seed: string) {
+  if (block < 0 || block > 49) throw new Error(`append block ${block} out of range`);
+  return async (worker: number, nth: number): Promise<void> => {
+    const orderId = orderBase(target, block, worker) + Math.floor(nth / EVENTS_PER_ORDER);
+    const revision = nth % EVENTS_PER_ORDER;
+    const event = benchEvent(`${seed}-${target}-${block}`, orderId * EVENTS_PER_ORDER + revision);
+    const stream = benchStream(orderId);
+    if (target === 'raw') {
+      await db.query(RAW_INSERT_SQL, rawInsertParams(stream, revision, event));
+    } else if (target === 'prepared') {
+      await db.pool.query({ name: 'bench_append', text: APPEND_SQL, values: appendParams(stream, revision, event) });
+    } else {
+      await store.appendToStream(stream, [event], { expectedRevision: revision === 0 ? 'no_stream' : revision - 1 });
+    }
+  };
+}
+
+/** The three variants, `ROUNDS` times each in turns, after a short warm-up of each. */
+export async function measureAppends(
+  db: Database, store: EventStore, backend: string, count: number, inFlight: number,
+): Promise<AppendFigures> {
+  const seed = `a${inFlight}`;
+  const tier = inFlight === 1 ? 0 : 1;
+  // the diagnostic is for PostgreSQL's plan cache; PGlite's one embedded connection is left to the adapter's path
+  const targets: AppendTarget[] = backend === 'PostgreSQL' ? ['raw', 'ours', 'prepared'] : ['raw', 'ours'];
+  for (const target of targets) await runLoad(WARMUP, Math.min(inFlight, 2), appendOperation(db, store, target, tier * 10 + 9, seed));
+  const results: Record<AppendTarget, LoadResult[]> = { ours: [], prepared: [], raw: [] };
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (const target of targets) {
+      results[target].push(await runLoad(count, inFlight, appendOperation(db, store, target, tier * 10 + round, seed)));
+    }
+  }
+  const figures = {
+    backend, inFlight, ours: combineLoads(results.ours), raw: combineLoads(results.raw),
+    prepared: results.prepared.length > 0 ? combineLoads(results.prepared) : null,
+  };
+  progress(`appends ${backend} ×${inFlight}: ours ${fmtRate(figures.ours.rate)}, raw ${fmtRate(figures.raw.rate)}`);
+  return figures;
+}
+
+/** Median planning and execution time of one append (EXPLAIN ANALYZE of APPEND_SQL, new streams). */
+export async function appendPlanTimes(db: Database, samples = 25): Promise<{ planning: number; execution: number }> {
+  const planning: number[] = [];
+  const execution: number[] = [];
+  for (let i = 0; i < samples; i += 1) {
+    const orderId = 4_000_000_000 + i;
+    const { rows } = await db.query<{ 'QUERY PLAN': string }>(`explain (analyze, summary) ${APPEND_SQL}`,
+      appendParams(benchStream(orderId), 0, benchEvent('plan', orderId * EVENTS_PER_ORDER)));
+    const time = (label: string) => Number(/([\d.]+) ms/.exec(rows.find((r) => r['QUERY PLAN'].startsWith(label))?.['QUERY PLAN'] ?? '')?.[1]);
+    planning.push(time('Planning Time'));
+    execution.push(time('Execution Time'));
+  }
+  const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
+  return { planning: median(planning), execution: median(execution) };
+}
+
+async function onBackend(db: Database, backend: string, counts: { sequential: number; concurrent: number }, notes: string[]): Promise<AppendFigures[]> {
+  await db.query(RAW_TABLE_SQL);
+  const store = await createPostgresEventStore(db);
+  const figures = [
+    await measureAppends(db, store, backend, counts.sequential, 1),
+    await measureAppends(db, store, backend, counts.concurrent, 8),
+  ];
+  const plan = await appendPlanTimes(db);
+  notes.push(`${backend}: EXPLAIN ANALYZE of one append (median of 25): planning ${fmtMs(plan.planning)}, execution ${fmtMs(plan.execution)}.`);
+  return figures;
+}
+
+export function appendsTable(figures: readonly AppendFigures[]): Table {
+  return {
+    headers: ['backend', 'in flight', 'our append (1 event)', 'raw single-row INSERT', 'ratio', 'target',
+      'ours p50 / p95 / p99', 'raw p50 / p95 / p99', 'diagnostic: APPEND_SQL prepared', 'prepared / raw'],
+    rows: figures.map((f) => {
+      const ratio = f.ours.rate / f.raw.rate;
+      const target = f.backend === 'PostgreSQL' ? verdict(ratio >= TARGET_RATIO, `≥ ${TARGET_RATIO.toFixed(2)}×`) : '—';
+      return [f.backend, String(f.inFlight), fmtRate(f.ours.rate), fmtRate(f.raw.rate), fmtRatio(f.ours.rate, f.raw.rate), target,
+        fmtLatency(f.ours.latency), fmtLatency(f.raw.latency),
+        f.prepared ? fmtRate(f.prepared.rate) : '—', f.prepared ? fmtRatio(f.prepared.rate, f.raw.rate) : '—'];
+    }),
+  };
+}
+
+export async function appendsBench(config: BenchConfig): Promise<Section> {
+  const figures: AppendFigures[] = [];
+  const notes: string[] = [];
+  progress('appends: PGlite');
+  figures.push(...await withPGlite((db) => onBackend(db, 'PGlite', { sequential: scaled(config, 800), concurrent: scaled(config, 800) }, notes)));
+  if (config.databaseUrl) {
+    progress('appends: PostgreSQL');
+    figures.push(...await withFreshDatabase(config.databaseUrl, 'appends',
+      (fresh) => onBackend(fresh.db, 'PostgreSQL', { sequential: scaled(config, 1000), concurrent: scaled(config, 2500) }, notes)));
+  } else {
+    notes.push('PostgreSQL rows skipped: DATABASE_URL not set.');
+  }
+  const perRound = figures.map((f) => `${f.backend} ×${f.inFlight}: ${f.ours.count / ROUNDS}`).join(', ');
+  notes.push(`Appends per variant and round (${ROUNDS} rounds, variants in turns, after ${WARMUP} warm-up appends each): ${perRound}.`,
+    'Raw baseline: `insert into raw_events (stream_id, stream_revision, event_id, type, data, metadata) values (...)`, autocommit, '
+    + 'table with bigserial key, unique (stream_id, stream_revision), unique event_id, jsonb data/metadata. Our append also '
+    + 'checks the expected revision and the event id (idempotency) and returns the recorded events, in one statement.',
+    'Diagnostic column: the same APPEND_SQL and parameters through `pool.query({ name, text, values })`, so PostgreSQL keeps '
+    + 'its plan per connection; the adapter sends it unnamed (`q.query(text, params)`), which is parsed and planned on every append.',
+    'PGlite has a single connection: 8 in flight are queued by the pool, so that row measures queueing, not parallelism.');
+  return { title: '1. Appends: one event per append vs raw single-row INSERT', tables: [appendsTable(figures)], notes };
+}

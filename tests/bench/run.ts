@@ -1,0 +1,80 @@
+/**
+ * `npm run bench`: the event-sourced spine's figures, each next to a baseline measured in the same run
+ * (DESIGN.md §13). Detects the backends (PGlite always; PostgreSQL from DATABASE_URL; Kafka from KAFKA_BROKERS),
+ * runs each scenario, and prints markdown to stdout (progress goes to stderr). A scenario whose backend is
+ * missing is skipped with its reason. BENCH_ONLY=appends,global-read,projections,kafka,lag,emmett picks some;
+ * BENCH_LARGE=1 adds the 1M-event read step; BENCH_SCALE scales the counts.
+ */
+import os from 'node:os';
+import { appendsBench } from './appends.bench';
+import { dropLeftovers, hardwareTable, kafkaProblem, postgresProblem, readConfig, type BenchConfig } from './bench-backends';
+import { emmettBench } from './emmett.bench';
+import { globalReadBench } from './global-read.bench';
+import { kafkaBench } from './kafka.bench';
+import { lagBench } from './lag.bench';
+import { projectionsBench } from './projections.bench';
+import { progress, renderSection, renderTable, type Section } from './stats';
+
+interface Scenario {
+  name: string;
+  title: string;
+  /** Why it cannot run here (null = it can). */
+  missing(problems: Problems): string | null;
+  run(config: BenchConfig): Promise<Section>;
+}
+
+interface Problems { postgres: string | null; kafka: string | null }
+
+const scenarios: Scenario[] = [
+  { name: 'appends', title: '1. Appends', missing: () => null, run: appendsBench },
+  { name: 'global-read', title: '2. Global-log read', missing: (p) => p.postgres, run: globalReadBench },
+  { name: 'projections', title: '3. Projection catch-up and rebuild', missing: () => null, run: projectionsBench },
+  { name: 'kafka', title: '4. Kafka forward + consume', missing: (p) => p.postgres ?? p.kafka, run: kafkaBench },
+  { name: 'lag', title: '5. Append → read model visible', missing: () => null, run: lagBench },
+  { name: 'emmett', title: '6. Emmett 0.42 comparison', missing: (p) => p.postgres, run: emmettBench },
+];
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const problems: Problems = {
+    postgres: config.databaseUrl ? await postgresProblem(config.databaseUrl) : 'DATABASE_URL not set',
+    kafka: config.kafkaBrokers ? await kafkaProblem(config.kafkaBrokers) : 'KAFKA_BROKERS not set (bash infra/kafka/start-kafka.sh starts a broker)',
+  };
+  // scenarios read the backends from config: a configured backend that does not answer counts as absent
+  if (problems.postgres) config.databaseUrl = null;
+  if (problems.kafka) config.kafkaBrokers = null;
+
+  const started = Date.now();
+  const out: string[] = ['# Jishi event-sourced spine: bench', '', `Run at ${new Date().toISOString()}.`, ''];
+  out.push(renderTable(await hardwareTable(config)), '');
+  for (const scenario of scenarios) {
+    if (config.only && !config.only.has(scenario.name)) continue;
+    const reason = scenario.missing(problems);
+    if (reason) {
+      out.push(`## ${scenario.title}`, '', `Skipped: ${reason}.`, '');
+      progress(`${scenario.name}: skipped (${reason})`);
+      continue;
+    }
+    progress(`${scenario.name}: running`);
+    const t0 = Date.now();
+    try {
+      const section = await scenario.run(config);
+      out.push(renderSection(section), '', `_(${scenario.name}: ${((Date.now() - t0) / 1000).toFixed(0)} s)_`, '');
+    } catch (error) {
+      const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      out.push(`## ${scenario.title}`, '', `FAILED: ${message.split('\n').slice(0, 6).join(' ⏎ ')}`, '');
+      progress(`${scenario.name}: FAILED ${message}`);
+      process.exitCode = 1;
+    }
+  }
+  const load = os.loadavg().map((l) => l.toFixed(2)).join(' / ');
+  out.push(`Total ${((Date.now() - started) / 1000).toFixed(0)} s; load average at end (1/5/15 min): ${load}.`);
+  process.stdout.write(`${out.join('\n')}\n`);
+}
+
+process.once('SIGINT', () => {
+  progress('interrupted: dropping bench databases');
+  void dropLeftovers().finally(() => process.exit(130));
+});
+
+await main();

@@ -1,0 +1,22 @@
+import Carousel from 'antd/es/carousel';
+import { CanvasLink } from '../canvas-link';
+import { list, text, type Content } from '../canvas.model';
+
+/** banner: `{height, bannerData: [{bannerUrl, linkObj}]}` — a carousel across the page width. */
+export function BannerBlock({ content }: { content: Content }) {
+  const slides = list(content.bannerData).filter((slide) => text(slide.bannerUrl) !== '');
+  if (slides.length === 0) return null;
+  return (
+    <div className="canvas-banner" aria-roledescription="轮播图">
+      <Carousel autoplay autoplaySpeed={4000} dots={slides.length > 1} draggable>
+        {slides.map((slide, i) => (
+          <div key={i}>
+            <CanvasLink linkObj={slide.linkObj} className="canvas-banner__slide" label={`轮播图 ${i + 1}`}>
+              <img src={text(slide.bannerUrl)} alt="" loading={i === 0 ? 'eager' : 'lazy'} decoding="async" />
+            </CanvasLink>
+          </div>
+        ))}
+      </Carousel>
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import Button from 'antd/es/button';
+import { formatMoney } from '../format';
+import './catalog-ui.css';
+
+/** The coupon fields a ticket shows (spec §3 Coupon; the detail contract's ProductCoupon has them all). */
+export interface CouponTicketView {
+  couponId: number;
+  shopCouponId: number;
+  couponType: 1 | 2;
+  content: string;
+  reduceMoney: number;
+  discount: number;
+  startTime: string;
+  endTime: string;
+  /** 3 claimable, 0 claimed (spec §4). */
+  state: 3 | 0;
+  activityName?: string;
+}
+
+/** yyyy-MM-dd HH:mm:ss → yyyy.MM.dd */
+const day = (time: string) => time.slice(0, 10).replaceAll('-', '.');
+
+interface CouponTicketProps {
+  coupon: CouponTicketView;
+  claiming: boolean;
+  onClaim: () => void;
+  compact?: boolean;
+}
+
+/** A coupon as a ticket: value on the left, terms and 领取 / 已领取 on the right. */
+export function CouponTicket({ coupon, claiming, onClaim, compact = false }: CouponTicketProps) {
+  const claimed = coupon.state === 0;
+  const kind = coupon.couponId > 0 ? '平台券' : '店铺券';
+  return (
+    <div className={`coupon-ticket${compact ? ' coupon-ticket--compact' : ''}`} data-claimed={claimed} data-testid="coupon-ticket">
+      <div className="coupon-ticket__value">
+        {coupon.couponType === 2 ? (
+          <strong>
+            {coupon.discount}
+            <small>折</small>
+          </strong>
+        ) : (
+          <strong>
+            <small>¥</small>
+            {formatMoney(coupon.reduceMoney).replace(/\.00$/, '')}
+          </strong>
+        )}
+        <span className="coupon-ticket__kind">{kind}</span>
+      </div>
+      <div className="coupon-ticket__terms">
+        <p className="coupon-ticket__content">{coupon.content}</p>
+        {coupon.activityName && !compact && <p className="coupon-ticket__name">{coupon.activityName}</p>}
+        {coupon.startTime && coupon.endTime && (
+          <p className="coupon-ticket__time">
+            {day(coupon.startTime)} - {day(coupon.endTime)}
+          </p>
+        )}
+      </div>
+      <Button
+        className="coupon-ticket__action"
+        type={claimed ? 'default' : 'primary'}
+        size="small"
+        shape="round"
+        disabled={claimed}
+        loading={claiming}
+        onClick={onClaim}
+      >
+        {claimed ? '已领取' : '领取'}
+      </Button>
+    </div>
+  );
+}
