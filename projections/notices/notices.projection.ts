@@ -24,14 +24,22 @@ export const noticesProjection: Projection = {
     await tx.query(`create index if not exists notices_type_created on ${schema}.notices (notice_type, created_at desc, notice_id desc)`);
     await tx.query(`create index if not exists notices_user_created on ${schema}.notices (user_id, created_at desc)`);
   },
-  async apply(tx: pg.PoolClient, event: RecordedEvent, schema: string) {
-    if (event.type !== NOTICE_PUBLISHED) return;
-    const n = NoticePublished.parse(event.data);
-    await tx.query(
-      `insert into ${schema}.notices (notice_id, notice_type, notice_title, notice_content, jump, only_id, user_id, created_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8)
-       on conflict (notice_id) do nothing`,
-      [n.noticeId, n.noticeType, n.noticeTitle, n.noticeContent, n.jump, n.only, n.userId ?? null, event.metadata.occurredAt],
-    );
-  },
+  apply: (tx, event, schema) => insertNotices(tx, [event], schema),
+  applyBatch: insertNotices,
 };
+
+/** One statement per batch: every notice of the batch unnested into the table; a notice seen before is kept. */
+async function insertNotices(tx: pg.PoolClient, events: readonly RecordedEvent[], schema: string): Promise<void> {
+  const notices = events.filter((event) => event.type === NOTICE_PUBLISHED)
+    .map((event) => ({ n: NoticePublished.parse(event.data), at: event.metadata.occurredAt }));
+  if (notices.length === 0) return;
+  await tx.query(
+    `insert into ${schema}.notices (notice_id, notice_type, notice_title, notice_content, jump, only_id, user_id, created_at)
+     select * from unnest($1::bigint[], $2::smallint[], $3::text[], $4::text[], $5::smallint[], $6::bigint[], $7::bigint[],
+                          $8::timestamptz[])
+     on conflict (notice_id) do nothing`,
+    [notices.map(({ n }) => n.noticeId), notices.map(({ n }) => n.noticeType), notices.map(({ n }) => n.noticeTitle),
+      notices.map(({ n }) => n.noticeContent), notices.map(({ n }) => n.jump), notices.map(({ n }) => n.only),
+      notices.map(({ n }) => n.userId ?? null), notices.map(({ at }) => at)],
+  );
+}

@@ -3,7 +3,9 @@
  * one transaction through one client. The transaction first takes the projection's registry row, so a batch
  * never interleaves with a generation switch; when the live generation changed under it, the runner moves to
  * the new one (catch-up: re-reads from that generation's checkpoint; Kafka: applies there, the guard absorbing
- * what the rebuild already did). A committed batch is announced in process and by NOTIFY (on commit).
+ * what the rebuild already did). A committed batch is announced in process and by NOTIFY (on commit). A catch-up
+ * batch with no event this projection handles opens no transaction: the runner moves on in memory and stores the
+ * checkpoint with its next real batch, or at least once a second.
  */
 import type { Database } from '../../services/db/database';
 import { formatPosition, type LogPosition } from '../../services/event-store/event-store.port';
@@ -14,6 +16,9 @@ import type { AppliedEvents } from './applied-events';
 import { lockRegistry, readCheckpoint, readLive } from './generations';
 import { generationSchema, type Projection } from './projection';
 import { PROJECTION_APPLIED_CHANNEL } from './runner-tables';
+
+/** A runner whose batches hold nothing for it still stores its checkpoint this often (health lag, restart work). */
+const CHECKPOINT_AT_LEAST_EVERY_MS = 1000;
 
 export type RunnerState = 'starting' | 'rebuilding' | 'live' | 'failed' | 'stopped';
 
@@ -32,6 +37,10 @@ export class ProjectionRunner implements FeedSubscriber {
   readonly name: string;
   private generation: number | null = null;
   private position: LogPosition | null = null;
+  /** The checkpoint as stored: `position` runs ahead of it over batches with nothing for this read model. */
+  private persisted: LogPosition | null = null;
+  private persistedAt = 0;
+  private readonly handles: ReadonlySet<string>;
   private state: RunnerState = 'starting';
   private lastError: string | null = null;
   private eventsProcessed = 0;
@@ -45,6 +54,7 @@ export class ProjectionRunner implements FeedSubscriber {
     private readonly log: Log,
   ) {
     this.name = projection.name;
+    this.handles = new Set(projection.handles);
   }
 
   status(): RunnerStatus {
@@ -63,6 +73,8 @@ export class ProjectionRunner implements FeedSubscriber {
     if (!live) throw new Error(`projection ${this.name} has no live generation`);
     this.generation = live.generation;
     this.position = await readCheckpoint(this.db, this.name, live.generation);
+    this.persisted = this.position;
+    this.persistedAt = Date.now();
     return this.position;
   }
 
@@ -100,11 +112,20 @@ export class ProjectionRunner implements FeedSubscriber {
 
   private async applyBatch(batch: FeedBatch): Promise<BatchOutcome> {
     const { cursor } = batch;
+    if (cursor.kind === 'log' && !batch.events.some((e) => this.handles.has(e.type))
+      && Date.now() - this.persistedAt < CHECKPOINT_AT_LEAST_EVERY_MS) {
+      // nothing here for this read model: no transaction; the stored checkpoint follows with the next batch that
+      // has something, or within CHECKPOINT_AT_LEAST_EVERY_MS (a restart re-reads at most that much, applying nothing)
+      this.position = cursor.position;
+      this.eventsProcessed += batch.events.length;
+      this.state = 'live';
+      return 'applied';
+    }
     const result = await this.db.transaction(async (tx) => {
       const live = await lockRegistry(tx, this.name);
       if (!live) throw new Error(`projection ${this.name} has no live generation`);
       if (cursor.kind === 'log') {
-        const moved = live.generation !== this.generation || !samePosition(live.position, this.position);
+        const moved = live.generation !== this.generation || !samePosition(live.position, this.persisted);
         if (moved) return null;
       }
       const generation = live.generation;
@@ -132,7 +153,11 @@ export class ProjectionRunner implements FeedSubscriber {
       this.log.info({ projection: this.name, generation: result.generation }, 'projection follows its new generation');
       this.generation = result.generation;
     }
-    if (cursor.kind === 'log') this.position = cursor.position;
+    if (cursor.kind === 'log') {
+      this.position = cursor.position;
+      this.persisted = cursor.position;
+      this.persistedAt = Date.now();
+    }
     this.eventsProcessed += batch.events.length;
     this.state = 'live';
     this.lastError = null;

@@ -63,6 +63,12 @@ export interface ProjectionsHandle {
   notifyAppended(): void;
   /** The store → Kafka forwarder's status (null unless it runs here). */
   forwarder(): ForwarderStatus | null;
+  /**
+   * Calls `listener` after a batch that changed a read model committed: with the projection's name, or null when a
+   * rebuild switched generations. In process from the runners here, and from runners in other processes through
+   * LISTEN/NOTIFY on PostgreSQL. For caches of read-model answers (services/api/read-cache).
+   */
+  onApplied(listener: (projection: string | null) => void): () => void;
   ready(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -140,6 +146,11 @@ export async function startProjections(options: StartProjectionsOptions): Promis
     names: () => projections.map((p) => p.name),
     notifyAppended: () => wakeup.ping(),
     forwarder: () => forwarder?.status() ?? null,
+    onApplied(callback) {
+      const off = [applied.on((notice) => callback(notice.streams === null ? null : notice.projection))];
+      if (listener) off.push(listener.on(PROJECTION_APPLIED_CHANNEL, (name) => callback(name || null)));
+      return () => off.forEach((stop) => stop());
+    },
     ready: async () => { await Promise.all(boots); },
     async stop() {
       stopping.abort();

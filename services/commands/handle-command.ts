@@ -11,6 +11,7 @@ import {
   type Actor, type EventStore, type LogPosition, type RecordedEvent,
 } from '../event-store/event-store.port';
 import { toDomainEvent, toNewEvents } from './command-events';
+import { forgetHotStream, knownHotStream, rememberHotStream } from './hot-streams';
 import { withStreamLock } from './stream-lock';
 
 /** Attempts in all when retrying on conflict (the first try and three retries). */
@@ -52,7 +53,48 @@ export interface CommandResult<State> {
 export async function handleCommand<Command, Event extends DomainEvent, State>(
   input: HandleCommandInput<Command, Event, State>,
 ): Promise<CommandResult<State>> {
-  return input.serialize ? withStreamLock(input.streamId, () => decideAndAppend(input)) : decideAndAppend(input);
+  return input.serialize ? withStreamLock(input.streamId, () => decideOnHotStream(input)) : decideAndAppend(input);
+}
+
+/** Under the stream lock: decide on the state this process knows (hot-streams.ts); on any doubt, the full path. */
+async function decideOnHotStream<Command, Event extends DomainEvent, State>(
+  input: HandleCommandInput<Command, Event, State>,
+): Promise<CommandResult<State>> {
+  const { store, streamId, decider, command, now, commandId } = input;
+  const entry = knownHotStream(store, streamId, decider as Decider<never, DomainEvent, State>);
+  if (entry && !(commandId && entry.commandIds.has(commandId))) {
+    const state = entry.state as State;
+    const decided = decider.decide(command, state, { now });
+    if (decided.length === 0) return { events: [], nextRevision: entry.revision, position: entry.position, state, repeated: false };
+    try {
+      const appended = await store.appendToStream(streamId, toNewEvents(decided, input), {
+        expectedRevision: entry.revision < 0 ? 'no_stream' : entry.revision,
+      });
+      const next = decided.reduce(decider.evolve, state);
+      if (commandId) entry.commandIds.add(commandId);
+      Object.assign(entry, { state: next, revision: appended.nextRevision, position: appended.position });
+      return { ...appended, state: next, repeated: false };
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      forgetHotStream(store, streamId); // appended elsewhere: read it
+    }
+  }
+  const result = await decideAndAppend(input);
+  await rememberFromStore(input);
+  return result;
+}
+
+/** Reads the stream once more (rare: first command on it, or after a conflict) and remembers its folded state. */
+async function rememberFromStore<Command, Event extends DomainEvent, State>(input: HandleCommandInput<Command, Event, State>): Promise<void> {
+  const stored = await input.store.readStream(input.streamId);
+  const last = stored.at(-1);
+  rememberHotStream(input.store, input.streamId, {
+    decider: input.decider,
+    state: fold(input.decider, stored.map((event) => toDomainEvent<Event>(event))),
+    revision: last?.revision ?? -1,
+    position: last?.position ?? null,
+    commandIds: new Set(stored.flatMap((event) => (event.metadata.commandId ? [event.metadata.commandId] : []))),
+  });
 }
 
 async function decideAndAppend<Command, Event extends DomainEvent, State>(

@@ -8,8 +8,11 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 
 // bigint columns (positions, revisions) come back as strings; int8 parsing is left to the callers that need bigint.
+// A QueryConfig with a `name` is prepared once per connection and then only bound and executed (the hot append).
 export interface Queryable {
-  query<R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, params?: unknown[]): Promise<pg.QueryResult<R>>;
+  query<R extends pg.QueryResultRow = pg.QueryResultRow>(
+    text: string | pg.QueryConfig<unknown[]>, params?: unknown[],
+  ): Promise<pg.QueryResult<R>>;
 }
 
 export interface Database extends Queryable {
@@ -33,12 +36,27 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const owned = !('instance' in options);
   const pglite = 'instance' in options ? options.instance : await openPGlite(options.dataDir);
-  const pool = new pg.Pool(createPgConfig(pglite));
+  const pool = new pg.Pool({ ...createPgConfig(pglite), Client: PGliteClient as unknown as new () => pg.ClientBase });
   return wrap('pglite', pool, async () => {
     await pool.end();
     if (owned) await pglite.close();
   });
 }
+
+/**
+ * PGlite is ONE backend session, shared by every pg client a process ever opens on it (a pool's replaced client, a
+ * second runtime on the same data after a restart): a named prepared statement would be parsed a second time in that
+ * session and fail. Its clients therefore run every statement unnamed (parsed per call, as PGlite does anyway).
+ */
+class PGliteClient extends pg.Client {}
+const clientQuery = pg.Client.prototype.query as (this: pg.Client, ...args: unknown[]) => unknown;
+Object.defineProperty(PGliteClient.prototype, 'query', {
+  value(this: pg.Client, config: unknown, ...rest: unknown[]) {
+    const named = config !== null && typeof config === 'object' && 'name' in config && !('submit' in config);
+    const unnamed = named ? { ...config, name: undefined } : config;
+    return clientQuery.call(this, unnamed, ...rest);
+  },
+});
 
 export async function openPGlite(dataDir?: string): Promise<PGlite> {
   const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm } });

@@ -20,8 +20,9 @@ export class RealtimeHub {
     this.policies.set('user', (userId, id) => String(userId) === id);
   }
 
-  /** Registers who may subscribe to `<kind>:<id>` channels. */
+  /** Registers who may subscribe to `<kind>:<id>` channels: once per kind (a second registration is a wiring bug). */
   allow(kind: string, policy: ChannelPolicy): void {
+    if (this.policies.has(kind)) throw new Error(`a policy for '${kind}' channels is already registered`);
     this.policies.set(kind, policy);
   }
 

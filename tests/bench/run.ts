@@ -2,11 +2,15 @@
  * `npm run bench`: the event-sourced spine's figures, each next to a baseline measured in the same run
  * (DESIGN.md §13). Detects the backends (PGlite always; PostgreSQL from DATABASE_URL; Kafka from KAFKA_BROKERS),
  * runs each scenario, and prints markdown to stdout (progress goes to stderr). A scenario whose backend is
- * missing is skipped with its reason. BENCH_ONLY=appends,global-read,projections,kafka,lag,emmett picks some;
+ * missing is skipped with its reason. BENCH_ONLY=appends,global-read,projections,kafka,lag,emmett,browse-api,web-home,buy
+ * picks some (buy,flash / buy,checkout / buy,push run one part of buy);
  * BENCH_LARGE=1 adds the 1M-event read step; BENCH_SCALE scales the counts.
  */
 import os from 'node:os';
+import { CHROMIUM_PATH, chromiumPresent } from '../support/browser';
 import { appendsBench } from './appends.bench';
+import { browseApiBench } from './browse-api.bench';
+import { buyBench } from './buy.bench';
 import { dropLeftovers, hardwareTable, kafkaProblem, postgresProblem, readConfig, type BenchConfig } from './bench-backends';
 import { emmettBench } from './emmett.bench';
 import { globalReadBench } from './global-read.bench';
@@ -14,6 +18,7 @@ import { kafkaBench } from './kafka.bench';
 import { lagBench } from './lag.bench';
 import { projectionsBench } from './projections.bench';
 import { progress, renderSection, renderTable, type Section } from './stats';
+import { webHomeBench } from './web-home.bench';
 
 interface Scenario {
   name: string;
@@ -32,6 +37,9 @@ const scenarios: Scenario[] = [
   { name: 'kafka', title: '4. Kafka forward + consume', missing: (p) => p.postgres ?? p.kafka, run: kafkaBench },
   { name: 'lag', title: '5. Append → read model visible', missing: () => null, run: lagBench },
   { name: 'emmett', title: '6. Emmett 0.42 comparison', missing: (p) => p.postgres, run: emmettBench },
+  { name: 'browse-api', title: '7. Browse API on 100k products', missing: (p) => p.postgres, run: browseApiBench },
+  { name: 'web-home', title: '8. Web home: initial JS and LCP', missing: () => (chromiumPresent() ? null : `${CHROMIUM_PATH} not found`), run: webHomeBench },
+  { name: 'buy', title: '9. Buy: checkout, flash sale, callback → push', missing: (p) => p.postgres, run: buyBench },
 ];
 
 async function main(): Promise<void> {

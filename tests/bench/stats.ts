@@ -30,12 +30,6 @@ export const perSecond = (count: number, ms: number): number => (ms <= 0 ? Numbe
 
 export const now = (): number => performance.now();
 
-export async function timed<T>(work: () => Promise<T>): Promise<{ result: T; ms: number }> {
-  const started = now();
-  const result = await work();
-  return { result, ms: now() - started };
-}
-
 export interface LoadResult { count: number; ms: number; rate: number; latency: LatencySummary; samples: number[] }
 
 const loadResult = (samples: number[], ms: number): LoadResult =>
@@ -80,7 +74,7 @@ export const fmtLatency = (l: LatencySummary): string => `${fmtMs(l.p50)} / ${fm
 export const fmtRatio = (ours: number, baseline: number): string =>
   Number.isFinite(ours) && Number.isFinite(baseline) && baseline > 0 ? `${(ours / baseline).toFixed(2)}×` : 'n/a';
 
-/** "✅ ≥ 0.60×" style verdict cell. */
+/** The target cell: "met (≥ 0.60×)" or "MISSED (≥ 0.60×)". */
 export const verdict = (met: boolean, target: string): string => `${met ? 'met' : 'MISSED'} (${target})`;
 
 export interface Table { headers: string[]; rows: string[][] }

@@ -6,6 +6,7 @@ import type { Database } from '../../services/db/database';
 import type { EventStore } from '../../services/event-store/event-store.port';
 import { createPostgresEventStore } from '../../services/event-store/postgres/postgres-event-store';
 import { silentLog } from '../../services/feed/log';
+import { readCheckpoint } from '../../projections/runner/generations';
 import { startProjections, type ProjectionsHandle } from '../../projections/runner/start-projections';
 import { announceSkip, freshPostgres, sharedPGlite, type FreshPostgres } from '../support/backends';
 import {
@@ -43,6 +44,31 @@ function runnerSuite(backend: string, open: () => Promise<Backend>) {
         expect(await readCounts(db, name)).toEqual(await expectedCounts(store, streams));
         const [status] = await handle.status();
         expect(status).toMatchObject({ name, generation: 1, state: 'live', lag: 0, lastError: null });
+      });
+    });
+
+    describe('given batches with nothing the projection handles', () => {
+      it('moves on without a transaction, storing the checkpoint at most once a second or with its next real batch', async () => {
+        const name = uniqueName('rs');
+        const handle = await start({ db, store, projections: [counterProjection({ name })], feed: 'catch-up', log: silentLog });
+        const first = await store.appendToStream(`${name}-1`, [counterEvent()]);
+        expect(await handle.waitFor(first)).toBe(true);
+        const stored = await readCheckpoint(db, name, 1);
+        const samePlace = (a: { commit: bigint; prepare: bigint } | null, b: { commit: bigint; prepare: bigint }) =>
+          a !== null && a.commit === b.commit && a.prepare === b.prepare;
+
+        await store.appendToStream(`${name}-other`, [counterEvent('SomethingElse')]);
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        expect(await readCheckpoint(db, name, 1)).toEqual(stored); // read, nothing to apply: nothing written
+
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        const other = await store.appendToStream(`${name}-other`, [counterEvent('SomethingElse')]);
+        expect(await eventually(async () => samePlace(await readCheckpoint(db, name, 1), other.position))).toBe(true);
+
+        const last = await store.appendToStream(`${name}-1`, [counterEvent()]);
+        expect(await handle.waitFor(last)).toBe(true);
+        expect(await readCounts(db, name)).toEqual(await expectedCounts(store, [`${name}-1`]));
+        expect(await eventually(async () => samePlace(await readCheckpoint(db, name, 1), last.position))).toBe(true);
       });
     });
 

@@ -28,6 +28,9 @@ export async function createPostgresEventStore(db: Database): Promise<EventStore
   return postgresEventStore(db);
 }
 
+/** The append is a named prepared statement: parsed and planned once per connection, bound and run after that. */
+const APPEND_STATEMENT = 'jishi_append_v1';
+
 /** The port on any pg handle whose schema is migrated: a pool, or one client inside an open transaction. */
 export function postgresEventStore(q: Queryable): EventStore {
   return {
@@ -41,7 +44,7 @@ export function postgresEventStore(q: Queryable): EventStore {
         typeof expected === 'number' ? expected : null];
       for (let attempt = 1; ; attempt += 1) {
         try {
-          const { rows } = await q.query<AppendRow>(APPEND_SQL, params);
+          const { rows } = await q.query<AppendRow>({ name: APPEND_STATEMENT, text: APPEND_SQL, values: params });
           return interpretAppend(streamId, events, expected, rows);
         } catch (error) {
           if (!isUniqueViolation(error)) throw error;
