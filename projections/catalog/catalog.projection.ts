@@ -48,7 +48,7 @@ async function dispatch(tx: pg.PoolClient, event: RecordedEvent, s: string, touc
 
 export const catalogProjection: Projection = {
   name: 'catalog',
-  version: 1,
+  version: 2,
   handles: HANDLED,
   tables: CATALOG_TABLES,
   migrate: migrateCatalog,

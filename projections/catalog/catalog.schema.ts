@@ -122,7 +122,7 @@ export async function migrateCatalog(tx: pg.PoolClient, s: string): Promise<void
     create index products_sales on ${s}.products (sales, product_id) where listed;
     create index products_price on ${s}.products (price, product_id) where listed;
     create index products_shop on ${s}.products (shop_id, listed_at desc, product_id desc);
-    create index products_category on ${s}.products (category_id) where listed;
+    create index products_category on ${s}.products (category_id, sales desc, product_id) where listed; -- also 猜你喜欢
     create index products_category_l1 on ${s}.products (category_l1_id) where listed;
     create index products_category_l2 on ${s}.products (category_l2_id) where listed;
 

@@ -1,4 +1,5 @@
-/** Helpers of the browse e2e suite: what each layout block shows once rendered, and reading shown prices. */
+/** Helpers of the browse e2e suite: what each layout block shows once rendered, the mask's times, shown prices. */
+import type { Page } from 'playwright-core';
 
 /** A selector inside `section[data-block=<type>]` that exists only when the block rendered its content. */
 export const blockSelectors: Record<string, string> = {
@@ -28,3 +29,42 @@ export function visibleBlockTypes(layout: Array<{ type: string }>): string[] {
 
 /** "¥3,999.00" → 3999. */
 export const priceOf = (shown: string): number => Number(shown.replace(/[¥,\s]/g, ''));
+
+interface MaskWindow extends Window {
+  maskTimes?: { shown?: number; gone?: number; readyWhenGone?: string | null; size?: string };
+}
+
+/**
+ * Init script: notes (page clock, ms) when the layout mask enters and leaves the document, so its duration is
+ * measured where it happens rather than through the test's polling.
+ */
+export function recordMaskTimes(): void {
+  const w = window as MaskWindow;
+  w.maskTimes = {};
+  new MutationObserver(() => {
+    const times = w.maskTimes ?? {};
+    const mask = document.querySelector('[data-testid="canvas-mask"]');
+    const present = mask !== null;
+    if (mask && times.shown === undefined) {
+      times.shown = performance.now();
+      const rect = mask.getBoundingClientRect();
+      times.size = `${rect.left},${rect.top} ${rect.width}x${rect.height}`;
+    }
+    if (!present && times.shown !== undefined && times.gone === undefined) {
+      times.gone = performance.now();
+      times.readyWhenGone = document.querySelector('[data-testid="canvas"]')?.getAttribute('data-ready');
+    }
+  }).observe(document, { childList: true, subtree: true });
+}
+
+/**
+ * Waits until the mask has come and gone (at most 10 s): how long it stayed, whether every deferred block had answered
+ * when it went (the layout's data-ready at that moment), and the box it covered when it came ("x,y WxH").
+ */
+export async function maskTimes(page: Page): Promise<{ shownMs: number; blocksReadyWhenGone: boolean; size: string }> {
+  await page.waitForFunction(() => (window as MaskWindow).maskTimes?.gone !== undefined, undefined, { timeout: 10_000 });
+  return page.evaluate(() => {
+    const times = (window as MaskWindow).maskTimes ?? {};
+    return { shownMs: (times.gone ?? 0) - (times.shown ?? 0), blocksReadyWhenGone: times.readyWhenGone === 'true', size: times.size ?? '' };
+  });
+}

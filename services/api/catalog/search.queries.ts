@@ -21,9 +21,20 @@ export function matchingKeyword(filter: Filter, keyword: string): Filter {
 
 export async function searchProducts(db: Queryable, q: SearchProductsQuery): Promise<Page<ProductCard>> {
   const filter = matchingKeyword(new Filter(), q.search);
+  const pattern = q.search ? `$${filter.params.length}` : null; // the keyword's like-pattern, added last by matchingKeyword
   if (q.minMoney !== undefined) filter.add((min) => `p.price >= ${min}`, Math.round(q.minMoney * 100));
   if (q.maxMoney !== undefined) filter.add((max) => `p.price <= ${max}`, Math.round(q.maxMoney * 100));
-  return listCards(db, filter, listingOrder(q), q);
+  return listCards(db, filter, searchOrder(q, pattern), q);
+}
+
+/**
+ * The chosen sort; without one (全部结果), products whose NAME holds the keyword come before those matched only by
+ * their brief (a bag that 装得下手机 after the phones), newest first within each.
+ */
+function searchOrder(q: SearchProductsQuery, pattern: string | null): string {
+  const chosen = listingOrder(q);
+  if (!pattern || q.type !== undefined || q.volume !== undefined) return chosen;
+  return `(lower(p.product_name) like ${pattern} escape '\\') desc, ${chosen}`;
 }
 
 interface ShopRow { shop_id: string; shop_name: string; shop_logo: string; province: string; city: string; sales: number; product_kinds: number }

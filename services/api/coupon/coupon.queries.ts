@@ -6,18 +6,32 @@ import type { Queryable } from '../../db/database';
 import type { Page } from '../envelope';
 import { COUPON_COLUMNS, toProductCoupon, type CouponRow } from './coupon-view';
 
-/** Coupons offered on a product page: in their window now, for this product (platform) or its shop (shop). */
+export type { CouponRow } from './coupon-view';
+
+/**
+ * Coupons offered on a product page — for this product (platform) or its shop (shop) — not yet ended, with the
+ * shopper's claim state; `inWindow` keeps those that have started by the caller's clock.
+ */
 export async function couponsForProduct(
   db: Queryable, product: { productId: number; shopId: number }, userId: number | null, now: Date,
-): Promise<{ markTools: ProductCoupon[]; shopMarkTools: ProductCoupon[] }> {
-  const { rows } = await db.query<CouponRow>(
-    `select ${COUPON_COLUMNS} from coupons c
-     where c.start_time <= $2 and c.end_time > $2
+): Promise<CouponRow[]> {
+  const { rows } = await db.query<CouponRow>({
+    name: 'detail_coupons', // every product detail: prepared once per connection
+    text: `select ${COUPON_COLUMNS} from coupons c
+     where c.end_time > $2
        and (c.shop_coupon_id = 0 or c.shop_id = $4)
        and (c.product_ids = '[]'::jsonb or c.product_ids @> jsonb_build_array($3::bigint))
      order by c.end_time, c.coupon_id, c.shop_coupon_id`,
-    [userId, now.toISOString(), product.productId, product.shopId]);
-  const coupons = rows.map(toProductCoupon);
+    values: [userId, now.toISOString(), product.productId, product.shopId],
+  });
+  return rows;
+}
+
+/** markTools (platform) and shopMarkTools (shop) among the rows in their window at `now`. */
+export function productCouponsAt(rows: readonly CouponRow[], now: Date): { markTools: ProductCoupon[]; shopMarkTools: ProductCoupon[] } {
+  const coupons = rows
+    .filter((r) => new Date(r.start_time).getTime() <= now.getTime() && new Date(r.end_time).getTime() > now.getTime())
+    .map(toProductCoupon);
   return {
     markTools: coupons.filter((c) => c.couponId > 0),
     shopMarkTools: coupons.filter((c) => c.shopCouponId > 0),

@@ -25,11 +25,13 @@ export interface SkuRow {
   sku_id: string; sku_key: string; sku_values: string; price: string; original_price: string; stock: number; image: string;
 }
 
-/** The product's SKUs in listing order. */
+/** The product's SKUs in listing order, with the stock left after live reservations (stock projection). */
 export async function skusOf(db: Queryable, productId: number): Promise<SkuRow[]> {
   const { rows } = await db.query<SkuRow>(
-    `select sku_id, sku_key, sku_values, price, original_price, stock, image from skus where product_id = $1
-     order by position, sku_id`,
+    `select s.sku_id, s.sku_key, s.sku_values, s.price, s.original_price, coalesce(st.available, s.stock) as stock, s.image
+       from skus s left join sku_stock st on st.sku_id = s.sku_id
+      where s.product_id = $1
+      order by s.position, s.sku_id`,
     [productId]);
   return rows;
 }

@@ -8,14 +8,15 @@ import { z } from 'zod';
 import type { Queryable } from '../../db/database';
 import { ok } from '../envelope';
 import { PositiveId } from './params';
-import { productDetail, productOptions, type ProductWords } from './product-detail';
+import { productDetail, productOptions, type DetailSources } from './product-detail';
 
 type Warn = (message: string, error: unknown) => void;
 
 export interface ProductRouteDeps {
   db: Queryable;
   clock: () => Date;
-  words: ProductWords;
+  /** Where detail and options read from (cached by the detail module). */
+  sources: DetailSources;
   /** Told of a signed-in shopper's detail view (browse history); not awaited, never fails the page. */
   viewed?: (userId: number, product: { productId: number; shopId: number; skuId: number }, warn: Warn) => Promise<unknown>;
 }
@@ -35,7 +36,7 @@ export function registerProductRoutes(app: FastifyInstance, deps: ProductRouteDe
   const { db, clock } = deps;
 
   r.get('/product/getById', { schema: { querystring: DetailQuery }, config: { auth: 'optional' } }, async (request) => {
-    const detail = await productDetail(db, request.query, request.userId, clock(), deps.words);
+    const detail = await productDetail(db, request.query, request.userId, clock(), deps.sources);
     if (request.userId !== null && deps.viewed) {
       const warn: Warn = (message, error) => request.log.warn({ err: error }, message);
       const { productId, shopId, skuId } = detail;
@@ -45,5 +46,5 @@ export function registerProductRoutes(app: FastifyInstance, deps: ProductRouteDe
   });
 
   r.get('/product/getProducts', { schema: { querystring: OptionsQuery }, config: { auth: 'optional' } },
-    async (request) => ok(await productOptions(db, request.query.productId, request.query.skuId, clock())));
+    async (request) => ok(await productOptions(request.query.productId, request.query.skuId, clock(), deps.sources)));
 }

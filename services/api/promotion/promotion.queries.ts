@@ -28,14 +28,19 @@ export const toItem = (r: ItemRow): PromotionItem => ({
   ifAdd: r.if_add === 0 ? 0 : 1,
 });
 
-/** Every not-ended promotion item of a product's SKUs. */
-export async function promotionItemsOfProduct(db: Queryable, productId: number, now: Date): Promise<PromotionItem[]> {
-  const { rows } = await db.query<ItemRow>(
-    `select ${ITEM_COLUMNS} from promotion_items i join promotions p on p.kind = i.kind and p.activity_id = i.activity_id
-     where i.product_id = $1 and i.end_time > $2`,
-    [productId, now.toISOString()]);
+/** Every promotion item of a product's SKUs, ended ones included (the caller keeps those not ended by its clock). */
+export async function promotionItemsOfProduct(db: Queryable, productId: number): Promise<PromotionItem[]> {
+  const { rows } = await db.query<ItemRow>({
+    name: 'detail_promotion_items', // every product detail: prepared once per connection
+    text: `select ${ITEM_COLUMNS} from promotion_items i join promotions p on p.kind = i.kind and p.activity_id = i.activity_id
+     where i.product_id = $1`,
+    values: [productId],
+  });
   return rows.map(toItem);
 }
+
+export const notEnded = (items: readonly PromotionItem[], now: Date): PromotionItem[] =>
+  items.filter((item) => item.endTime.getTime() > now.getTime());
 
 export interface Activity {
   kind: PromotionKind;

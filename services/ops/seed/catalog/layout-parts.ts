@@ -3,9 +3,8 @@
  * editor's field names, and link objects `{selsectValue, selectName, typeText, url, data}` pointing at real ids.
  * `url` carries the storefront route for convenience; `data` is the authority.
  */
-import type { ProductListed } from '../../../../domain/catalog/catalog.events';
+import type { CouponIssued, ProductListed } from '../../../../domain/catalog/catalog.events';
 import { formatShanghai } from '../../../../domain/shared/time';
-import type { CouponIssued } from '../../../../domain/catalog/catalog.events';
 import { categoryImage } from './catalog-images';
 import type { FlatCategory } from './categories.data';
 import { couponContent } from './coupons.data';

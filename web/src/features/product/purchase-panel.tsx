@@ -1,7 +1,6 @@
 import ShoppingCartOutlined from '@ant-design/icons/ShoppingCartOutlined';
 import Button from 'antd/es/button';
 import InputNumber from 'antd/es/input-number';
-import Tooltip from 'antd/es/tooltip';
 import { useEffect, useState } from 'react';
 import type { ProductDetail, SkuOption } from '../../../../domain/catalog/detail.contract';
 import { CouponPanel } from './coupon-panel';
@@ -9,6 +8,7 @@ import { PriceBox } from './price-box';
 import { SkuSelector } from './sku-selector';
 import type { Selection } from './sku.model';
 import type { BuyMode } from './use-buy';
+import { useAddToCart } from './use-add-to-cart';
 
 interface PurchasePanelProps {
   detail: ProductDetail;
@@ -23,6 +23,7 @@ interface PurchasePanelProps {
 export function PurchasePanel({ detail, selection, onSelect, sku, onBuy, onActivityChange }: PurchasePanelProps) {
   const stock = sku?.stockNumber ?? 0;
   const [quantity, setQuantity] = useState(1);
+  const addToCart = useAddToCart();
   // A new SKU keeps the quantity only while its stock allows it.
   useEffect(() => setQuantity((q) => Math.max(1, Math.min(q, stock))), [stock]);
   const activity = sku ?? detail;
@@ -73,13 +74,9 @@ export function PurchasePanel({ detail, selection, onSelect, sku, onBuy, onActiv
             立即购买
           </Button>
         )}
-        <Tooltip title="购物车功能即将上线">
-          <span className="purchase__cart-wrap" data-testid="add-cart">
-            <Button size="large" className="purchase__cart" icon={<ShoppingCartOutlined />} disabled>
-              加入购物车
-            </Button>
-          </span>
-        </Tooltip>
+        <Button size="large" className="purchase__cart" icon={<ShoppingCartOutlined />} data-testid="add-cart" onClick={() => void addToCart(sku, quantity)}>
+          加入购物车
+        </Button>
       </div>
     </div>
   );

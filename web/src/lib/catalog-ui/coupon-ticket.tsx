@@ -15,6 +15,8 @@ export interface CouponTicketView {
   /** 3 claimable, 0 claimed (spec §4). */
   state: 3 | 0;
   activityName?: string;
+  /** Left to claim: none left shows 已抢光 instead of 领取. */
+  stockNumber?: number;
 }
 
 /** yyyy-MM-dd HH:mm:ss → yyyy.MM.dd */
@@ -30,9 +32,10 @@ interface CouponTicketProps {
 /** A coupon as a ticket: value on the left, terms and 领取 / 已领取 on the right. */
 export function CouponTicket({ coupon, claiming, onClaim, compact = false }: CouponTicketProps) {
   const claimed = coupon.state === 0;
+  const soldOut = !claimed && coupon.stockNumber === 0;
   const kind = coupon.couponId > 0 ? '平台券' : '店铺券';
   return (
-    <div className={`coupon-ticket${compact ? ' coupon-ticket--compact' : ''}`} data-claimed={claimed} data-testid="coupon-ticket">
+    <div className={`coupon-ticket${compact ? ' coupon-ticket--compact' : ''}`} data-claimed={claimed} data-sold-out={soldOut} data-testid="coupon-ticket">
       <div className="coupon-ticket__value">
         {coupon.couponType === 2 ? (
           <strong>
@@ -58,14 +61,14 @@ export function CouponTicket({ coupon, claiming, onClaim, compact = false }: Cou
       </div>
       <Button
         className="coupon-ticket__action"
-        type={claimed ? 'default' : 'primary'}
+        type={claimed || soldOut ? 'default' : 'primary'}
         size="small"
         shape="round"
-        disabled={claimed}
+        disabled={claimed || soldOut}
         loading={claiming}
         onClick={onClaim}
       >
-        {claimed ? '已领取' : '领取'}
+        {claimed ? '已领取' : soldOut ? '已抢光' : '领取'}
       </Button>
     </div>
   );

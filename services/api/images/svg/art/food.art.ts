@@ -132,7 +132,7 @@ const egg = (x: number, y: number, fill: string): string =>
   `<ellipse cx="${x - 12}" cy="${y - 18}" rx="8" ry="14" fill="#fff" opacity=".5"/>`;
 
 const eggs: Illustration = {
-  tint: 'beige', alt: 'brown',
+  tint: 'beige', alt: 'natural',
   draw: (t) => `
 ${egg(110, 210, t.main)}${egg(170, 196, t.light)}${egg(230, 196, t.main)}${egg(290, 210, t.light)}
 <path d="M56 244 Q80 268 110 246 Q140 268 170 246 Q200 268 230 246 Q260 268 290 246 Q320 268 344 244 L326 322 Q200 338 74 322 Z" fill="#d8c3a0"/>

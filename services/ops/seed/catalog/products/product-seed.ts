@@ -54,7 +54,7 @@ export const womenShoeSizes = sizes('35', '36', '37', '38', '39');
 export const COLOUR_SPECS = ['颜色', '色号'];
 
 const colourWords: [RegExp, TintName][] = [
-  [/奶茶|焦糖|咖啡|奶咖|棕|驼|卡其|枫叶棕/, 'brown'],
+  [/奶茶|焦糖|咖啡|奶咖|棕|驼/, 'brown'],
   [/酒红|勃艮第|枣红/, 'wine'],
   [/藏青|海军|深空蓝|深蓝/, 'navy'],
   [/天蓝|浅蓝|雾蓝|冰川蓝|远峰蓝|星空蓝|雾霾蓝/, 'sky'],
@@ -69,7 +69,7 @@ const colourWords: [RegExp, TintName][] = [
   [/银|雾银/, 'silver'],
   [/黑|曜石|暗影|幻夜|深空灰/, 'black'],
   [/灰/, 'grey'],
-  [/燕麦|米|杏|奶油/, 'beige'],
+  [/燕麦|卡其|米|杏|奶油/, 'beige'],
   [/白|奶白|陶瓷/, 'white'],
   [/蓝/, 'blue'],
   [/原木|木/, 'natural'],

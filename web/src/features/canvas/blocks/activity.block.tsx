@@ -11,6 +11,9 @@ import { activityIds, kindLabels, type ActivityKind } from './activity.model';
 
 type Activity = SeckillBlock | DiscountBlock | GroupWorkBlock;
 
+/** Up to three products fill the row as wide cards; more are shown as a grid of up to five. */
+const WIDE_UP_TO = 3;
+
 function load(kind: ActivityKind, wanted: number[], shopId: number | undefined, signal: AbortSignal): Promise<Activity[]> {
   if (wanted.length === 0) return Promise.resolve([]);
   if (kind === 'seckill') return getSeckills(wanted, shopId, signal);
@@ -51,10 +54,13 @@ export function ActivityBlock({ blockKey, kind, title, content }: ActivityBlockP
             {activity.ifEnable === 1 && activity.startTime && <span className="canvas-activity__sub">{activity.startTime} 开始</span>}
             <ActivityCountdown time={activity.time} upcoming={activity.ifEnable === 1} onOver={reload} />
           </header>
-          <ul className="canvas-activity__products">
+          <ul
+            className={`canvas-activity__products${activity.products.length <= WIDE_UP_TO ? ' canvas-activity__products--wide' : ''}`}
+            style={{ gridTemplateColumns: `repeat(${Math.min(activity.products.length, 5)}, minmax(0, 1fr))` }}
+          >
             {activity.products.slice(0, 10).map((product) => (
               <li key={`${product.productId}-${product.skuId}`}>
-                <ActivityProduct kind={kind} product={product} />
+                <ActivityProduct kind={kind} product={product} wide={activity.products.length <= WIDE_UP_TO} />
               </li>
             ))}
           </ul>

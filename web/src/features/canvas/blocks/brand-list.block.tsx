@@ -9,7 +9,7 @@ export function BrandListBlock({ content }: { content: Content }) {
   return (
     <div className="page-width">
       <BlockTitle title={text(content.title)} align={text(content.textAlign)} />
-      <ul className="canvas-brands">
+      <ul className="canvas-brands" style={{ gridTemplateColumns: `repeat(${Math.max(4, Math.min(brands.length, 8))}, minmax(0, 1fr))` }}>
         {brands.map((brand, i) => (
           <li key={i}>
             <CanvasLink linkObj={brand.linkObj} className="canvas-brands__item" label={text(brand.title)}>

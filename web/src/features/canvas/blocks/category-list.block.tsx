@@ -9,14 +9,14 @@ interface CategoryEntry {
   image: string;
 }
 
-/** Each entry of `categoryData` names one or more categories (`selClassData`); the entry's image is its tile. */
+/** Each entry of `categoryData` names one or more categories (`selClassData`); a category without its own picture takes the entry's. */
 function entries(content: Content): CategoryEntry[] {
   return list(content.categoryData).flatMap((entry) =>
     list(entry.selClassData).flatMap((category) => {
       const id = num(category.id, 0) || num(category.classifyId, 0);
       const name = text(category.categoryName) || text(category.classifyName);
       if (id <= 0 || !name) return [];
-      return [{ id, name, image: text(entry.img) || text(category.classifyImage) }];
+      return [{ id, name, image: text(category.classifyImage) || text(entry.img) }];
     }),
   );
 }

@@ -1,0 +1,111 @@
+/**
+ * Web home (issue 4 benchmarks): (a) the initial JS of the home route: every JS file headless Chromium fetched for
+ * `/` until the load event, network idle and the layout mask gone, sized as gzip of the built files (target ≤ 250 kB);
+ * (b) the home page's largest contentful paint over 5 cold loads (new context each), median and max, with the
+ * element it picked. Baseline for both, in the same run and in turns with the home loads: the /login route.
+ * The storefront runs in this process on PGlite with the demo seed (browse/web-storefront.ts).
+ */
+import { launchBrowser } from '../support/browser';
+import type { BenchConfig } from './bench-backends';
+import { coldLoad, type ColdLoad } from './browse/cold-load';
+import { scriptSizes, totalOf, type ScriptSize } from './browse/script-sizes';
+import { startWebStorefront, WEB_DIST } from './browse/web-storefront';
+import { fmtMs, fmtRatio, percentile, progress, verdict, type Section, type Table } from './stats';
+
+const HOME = '/';
+const BASELINE = '/login';
+const LOADS = 5;
+const TARGET_GZIP_BYTES = 250_000;
+const BIGGEST = 6;
+
+const kB = (bytes: number): string => `${(bytes / 1000).toFixed(1)} kB`;
+
+interface RouteLoads { route: string; loads: ColdLoad[]; scripts: ScriptSize[] }
+
+/** Home and baseline in turns, after one discarded load of each (browser start-up is no page's cost). */
+async function loadInTurns(url: string): Promise<RouteLoads[]> {
+  const browser = await launchBrowser();
+  if (!browser) throw new Error('Chromium not found');
+  try {
+    const routes = [HOME, BASELINE];
+    for (const route of routes) await coldLoad(browser, `${url}${route}`);
+    const loads = new Map(routes.map((route) => [route, [] as ColdLoad[]]));
+    for (let i = 0; i < LOADS; i += 1) {
+      for (const route of routes) loads.get(route)!.push(await coldLoad(browser, `${url}${route}`));
+      progress(`web-home: cold load ${i + 1}/${LOADS} of ${routes.join(' and ')}`);
+    }
+    return routes.map((route) => ({ route, loads: loads.get(route)!, scripts: scriptSizes(WEB_DIST, loads.get(route)![0].scripts) }));
+  } finally {
+    await browser.close();
+  }
+}
+
+function initialJsTable(home: RouteLoads, baseline: RouteLoads): Table {
+  const row = (r: RouteLoads, target: string) =>
+    [r.route, String(r.scripts.length), kB(totalOf(r.scripts, 'raw')), kB(totalOf(r.scripts, 'gzip')), target];
+  const homeGzip = totalOf(home.scripts, 'gzip');
+  return {
+    headers: ['route', 'JS files', 'raw', 'gzip', 'target'],
+    rows: [row(home, verdict(homeGzip <= TARGET_GZIP_BYTES, `≤ ${kB(TARGET_GZIP_BYTES)}`)), row(baseline, 'baseline'),
+      ['ratio home / baseline (gzip)', '', '', fmtRatio(homeGzip, totalOf(baseline.scripts, 'gzip')), '']],
+  };
+}
+
+function biggestTable(home: RouteLoads, baseline: RouteLoads): Table {
+  const shared = new Set(baseline.scripts.map((s) => s.file));
+  return {
+    headers: [`biggest JS of ${HOME}`, 'raw', 'gzip', `also loaded by ${BASELINE}`],
+    rows: home.scripts.slice(0, BIGGEST).map((s) => [s.file, kB(s.raw), kB(s.gzip), shared.has(s.file) ? 'yes' : 'no']),
+  };
+}
+
+const mostCommon = (items: string[]): string => {
+  const counts = new Map<string, number>();
+  for (const item of items) counts.set(item, (counts.get(item) ?? 0) + 1);
+  const [item, count] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0] ?? ['none', 0];
+  return counts.size > 1 ? `${item} (${count} of ${items.length})` : item;
+};
+
+function lcpTable(routes: RouteLoads[]): Table {
+  const medianOf = (r: RouteLoads) => percentile(lcpTimes(r), 50);
+  const baselineMedian = medianOf(routes[1]);
+  return {
+    headers: ['route', 'cold loads', 'LCP median', 'LCP max', 'ratio (median)', 'element LCP picked'],
+    rows: routes.map((r) => [r.route, `${lcpTimes(r).length} of ${r.loads.length}`, fmtMs(medianOf(r)), fmtMs(Math.max(...lcpTimes(r))),
+      r.route === BASELINE ? 'baseline' : fmtRatio(medianOf(r), baselineMedian),
+      mostCommon(r.loads.map((l) => l.lcp?.element ?? 'no LCP entry'))]),
+  };
+}
+
+const lcpTimes = (r: RouteLoads): number[] =>
+  r.loads.flatMap((l) => (l.lcp ? [l.lcp.ms] : [])).sort((a, b) => a - b);
+
+/** Loads whose JS files differ from the first load's (lazy chunks that arrive only sometimes). */
+const scriptDrift = (r: RouteLoads): number =>
+  r.loads.filter((l) => [...l.scripts].sort().join() !== [...r.loads[0].scripts].sort().join()).length;
+
+export async function webHomeBench(_config: BenchConfig): Promise<Section> {
+  const server = await startWebStorefront();
+  let routes: RouteLoads[];
+  try {
+    routes = await loadInTurns(server.url);
+  } finally {
+    await server.close();
+  }
+  const [home, baseline] = routes;
+  const drift = routes.map((r) => `${r.route} ${scriptDrift(r)}`).join(', ');
+  return {
+    title: '8. Web home: initial JS and LCP in headless Chromium vs /login',
+    tables: [initialJsTable(home, baseline), biggestTable(home, baseline), lcpTable(routes)],
+    notes: [
+      `Initial JS: every .js response of the first measured cold load, until the load event, network idle (500 ms without requests) and the `
+      + 'home layout mask gone; sizes of the same files in web/dist, gzip at zlib level 6 (kB = 1,000 bytes). '
+      + `Loads whose JS set differed from the first one's: ${drift}.`,
+      `LCP: the last largest-contentful-paint entry (buffered PerformanceObserver, installed before the page's scripts) after the same `
+      + `waits plus 250 ms; ${LOADS} cold loads per route (new browser context each: empty cache), home and /login in turns, after one `
+      + 'discarded load of each. Viewport 1366×900, Debian Chromium headless (--disable-gpu), server on loopback: no network latency.',
+      'Server: the storefront in this process on PGlite in memory with the demo seed, projections caught up before the first load; '
+      + 'it serves files uncompressed, so the bytes on the wire are the raw column.',
+    ],
+  };
+}
