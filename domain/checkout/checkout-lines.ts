@@ -99,7 +99,8 @@ const KINDS: readonly PromotionKind[] = ['seckill', 'discount', 'group-work'];
  */
 export function activityOfLine(sku: SkuFacts, claim: ActivityClaim): ActivityFacts | null {
   const running = sku.activity?.running ? sku.activity : null;
-  for (const kind of KINDS) {
+  // a group buy named outside a group checkout is bought alone at the list price: nothing to check
+  for (const kind of KINDS.filter((k) => claim.group || k !== 'group-work')) {
     const id = claimedIdOf(claim, kind);
     if (id !== null && id > 0 && (running?.kind !== kind || running.activityId !== id)) fail('activityEnded');
   }

@@ -9,7 +9,7 @@
 import type { OrderLine, ReceiveSnapshot } from '../order/order.events';
 import type { Settlement, ShopSettlement } from '../pricing/settlement';
 import type { PromotionKind } from '../stock/activity-quota.events';
-import type { CheckoutPlan, PlannedCollage, PlannedCoupon, PlannedOrder } from './checkout.events';
+import type { CheckoutPlan, PlannedCollage, PlannedCoupon, PlannedOrder, PlannedQuota } from './checkout.events';
 import type { PricedLine } from './checkout-lines';
 import type { WalletCoupon } from './checkout-coupons';
 
@@ -100,6 +100,21 @@ function plannedCoupons(input: PlanInput, orders: readonly PlannedOrder[]): Plan
   return out;
 }
 
+function plannedQuotas(lines: readonly PricedLine[], orderOfSku: (skuId: number) => number): PlannedQuota[] {
+  const quotas = new Map<string, PlannedQuota>();
+  for (const l of lines) {
+    if (!l.activity) continue;
+    const orderId = orderOfSku(l.sku.skuId);
+    const key = `${l.activity.kind}/${l.activity.activityId}/${orderId}`;
+    const quota = quotas.get(key) ?? {
+      kind: l.activity.kind, activityId: l.activity.activityId, orderId, lines: [], limitNumber: l.activity.limitNumber,
+    };
+    quota.lines.push({ skuId: l.sku.skuId, number: l.request.number, limitStock: l.activity.limitStock });
+    quotas.set(key, quota);
+  }
+  return [...quotas.values()];
+}
+
 export function planCheckout(input: PlanInput): CheckoutPlan {
   const orders = input.settlement.shops.map((shop, index) => plannedOrder(input, shop, index));
   const orderOfSku = (skuId: number) => orders.find((o) => o.place.lines.some((l) => l.skuId === skuId))?.orderId as number;
@@ -111,10 +126,7 @@ export function planCheckout(input: PlanInput): CheckoutPlan {
     stock: input.lines.map((l) => ({
       skuId: l.sku.skuId, orderId: orderOfSku(l.sku.skuId), number: l.request.number, listedQuantity: l.sku.listedStock,
     })),
-    quotas: input.lines.flatMap((l) => (l.activity ? [{
-      kind: l.activity.kind, activityId: l.activity.activityId, skuId: l.sku.skuId, orderId: orderOfSku(l.sku.skuId),
-      number: l.request.number, limitStock: l.activity.limitStock, limitNumber: l.activity.limitNumber,
-    }] : [])),
+    quotas: plannedQuotas(input.lines, orderOfSku),
     coupons: plannedCoupons(input, orders),
     collage: input.collage && collageOrder ? { ...input.collage, orderId: collageOrder.orderId } : null,
     paymentId: money > 0 ? input.ids.paymentId : null,

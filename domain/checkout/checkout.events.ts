@@ -18,9 +18,11 @@ export type PlannedOrder = z.infer<typeof PlannedOrder>;
 export const PlannedStock = z.object({ skuId: Id, orderId: Id, number: z.number().int().positive(), listedQuantity: z.number().int() });
 export type PlannedStock = z.infer<typeof PlannedStock>;
 
+/** One order's lines in one activity: a single reservation on the activity's quota stream. */
 export const PlannedQuota = z.object({
-  kind: PromotionKind, activityId: Id, skuId: Id, orderId: Id, number: z.number().int().positive(),
-  limitStock: z.number().int().nonnegative(), limitNumber: z.number().int().nonnegative(),
+  kind: PromotionKind, activityId: Id, orderId: Id,
+  lines: z.array(z.object({ skuId: Id, number: z.number().int().positive(), limitStock: z.number().int().nonnegative() })).min(1),
+  limitNumber: z.number().int().nonnegative(),
 });
 export type PlannedQuota = z.infer<typeof PlannedQuota>;
 

@@ -32,7 +32,8 @@ export const refundableAmount = (c: PaymentContext): number =>
 
 export const refundedAmount = (c: PaymentContext): number => sumRefunds(c, ['refunded']);
 
-const pendingIds = (c: PaymentContext): string[] =>
+/** refunds asked of the provider whose outcome is not recorded yet */
+export const pendingIds = (c: PaymentContext): string[] =>
   Object.entries(c.refunds).filter(([, r]) => r.status === 'pending').map(([id]) => id);
 
 const settles = (c: PaymentContext, event: PaymentEvent): string | null => {

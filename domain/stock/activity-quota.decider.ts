@@ -1,12 +1,13 @@
 /**
- * The activity quota decider (stream `<kind>-quota-<activityId>`). A reservation must fit the SKU's activity stock
- * (limitStock; 0 = no activity stock of its own, only the SKU's stock counts) — else 活动商品已售罄 (600002) — and the
- * shopper's limit over every SKU of the activity (limitNumber; 0 = no limit) — else 已超出最大限制购买数量 (80005).
- * The limits come with the command (the promotions read model at submit); what was sold is this stream's own count.
+ * The activity quota decider (stream `<kind>-quota-<activityId>`). A reservation (one order's lines in the activity)
+ * must fit each SKU's activity stock (limitStock; 0 = no activity stock of its own, only the SKU's stock counts) —
+ * else 活动商品已售罄 (600002) — and the shopper's limit over every SKU of the activity (limitNumber; 0 = no limit) —
+ * else 已超出最大限制购买数量 (80005). The limits come with the command (the promotions read model at submit); what
+ * was sold is this stream's own count of live reservations.
  */
 import type { Decider } from '../shared/decider';
 import { fail } from '../shared/errors';
-import type { ActivityQuotaEvent, ActivityQuotaReserved, PromotionKind } from './activity-quota.events';
+import type { ActivityQuotaEvent, ActivityQuotaReserved, PromotionKind, QuotaLine } from './activity-quota.events';
 
 type Reservation = ActivityQuotaReserved['data'];
 
@@ -20,15 +21,21 @@ export interface ActivityQuotaState {
 export type ActivityQuotaCommand =
   | {
     type: 'ReserveActivityQuota';
-    data: Omit<Reservation, 'kind'> & { kind: PromotionKind; limitStock: number; limitNumber: number };
+    data: {
+      kind: PromotionKind; activityId: number; reservationId: number; userId: number;
+      lines: Array<QuotaLine & { limitStock: number }>; limitNumber: number;
+    };
   }
   | { type: 'ReleaseActivityQuota'; data: { reservationId: number; reason: 'checkout-failed' | 'order-closed' } };
 
+const units = (lines: readonly QuotaLine[], skuId?: number): number =>
+  lines.filter((l) => skuId === undefined || l.skuId === skuId).reduce((sum, l) => sum + l.number, 0);
+
 export const soldOf = (state: ActivityQuotaState, skuId: number): number =>
-  [...state.live.values()].filter((r) => r.skuId === skuId).reduce((sum, r) => sum + r.number, 0);
+  [...state.live.values()].reduce((sum, r) => sum + units(r.lines, skuId), 0);
 
 export const boughtBy = (state: ActivityQuotaState, userId: number): number =>
-  [...state.live.values()].filter((r) => r.userId === userId).reduce((sum, r) => sum + r.number, 0);
+  [...state.live.values()].filter((r) => r.userId === userId).reduce((sum, r) => sum + units(r.lines), 0);
 
 function evolve(state: ActivityQuotaState, event: ActivityQuotaEvent): ActivityQuotaState {
   switch (event.type) {
@@ -52,13 +59,11 @@ function evolve(state: ActivityQuotaState, event: ActivityQuotaEvent): ActivityQ
 function decide(command: ActivityQuotaCommand, state: ActivityQuotaState): ActivityQuotaEvent[] {
   switch (command.type) {
     case 'ReserveActivityQuota': {
-      const { limitStock, limitNumber, ...reservation } = command.data;
+      const { limitNumber, lines, ...reservation } = command.data;
       if (state.seen.has(reservation.reservationId)) return [];
-      if (limitStock > 0 && soldOf(state, reservation.skuId) + reservation.number > limitStock) return fail('activitySoldOut');
-      if (limitNumber > 0 && boughtBy(state, reservation.userId) + reservation.number > limitNumber) {
-        return fail('activityLimitExceeded');
-      }
-      return [{ type: 'ActivityQuotaReserved', data: reservation }];
+      if (lines.some((l) => l.limitStock > 0 && soldOf(state, l.skuId) + l.number > l.limitStock)) return fail('activitySoldOut');
+      if (limitNumber > 0 && boughtBy(state, reservation.userId) + units(lines) > limitNumber) return fail('activityLimitExceeded');
+      return [{ type: 'ActivityQuotaReserved', data: { ...reservation, lines: lines.map(({ skuId, number }) => ({ skuId, number })) } }];
     }
     case 'ReleaseActivityQuota': {
       const taken = state.live.get(command.data.reservationId);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * What a promotion has sold (stream `<kind>-quota-<activityId>`: `seckill-quota-3`, `discount-quota-1`,
  * `group-work-quota-2`): the activity stock per SKU (限量) and each shopper's purchases against the per-user limit
- * (限购). Taken at submit for one order (reservationId = the orderId), given back when that order closes unpaid or is
+ * (限购). Taken at submit for one order and its lines in the activity (reservationId = the orderId), given back when that order closes unpaid or is
  * cancelled. The promotion itself stays in the catalogue's stream; this one only counts.
  */
 const Id = z.number().int().positive();
@@ -11,18 +11,19 @@ const Id = z.number().int().positive();
 export const PromotionKind = z.enum(['seckill', 'discount', 'group-work']);
 export type PromotionKind = z.infer<typeof PromotionKind>;
 
+export const QuotaLine = z.object({ skuId: Id, number: z.number().int().positive() });
+export type QuotaLine = z.infer<typeof QuotaLine>;
+
 export const ActivityQuotaReserved = z.object({
   type: z.literal('ActivityQuotaReserved'),
-  data: z.object({
-    kind: PromotionKind, activityId: Id, reservationId: Id, userId: Id, skuId: Id, number: z.number().int().positive(),
-  }),
+  data: z.object({ kind: PromotionKind, activityId: Id, reservationId: Id, userId: Id, lines: z.array(QuotaLine).min(1) }),
 });
 export type ActivityQuotaReserved = z.infer<typeof ActivityQuotaReserved>;
 
 export const ActivityQuotaReleased = z.object({
   type: z.literal('ActivityQuotaReleased'),
   data: z.object({
-    kind: PromotionKind, activityId: Id, reservationId: Id, userId: Id, skuId: Id, number: z.number().int().positive(),
+    kind: PromotionKind, activityId: Id, reservationId: Id, userId: Id, lines: z.array(QuotaLine).min(1),
     reason: z.enum(['checkout-failed', 'order-closed']),
   }),
 });

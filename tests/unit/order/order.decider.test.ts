@@ -17,9 +17,12 @@ describe('a new order stream', () => {
     expect(stateAfter(events)).toBe(1);
   });
 
-  it('rejects an order that would cost nothing with 70003', () => {
-    const free = placeOrder({ lines: [{ ...lineA, price: 0, discount: 0 }], logisticsPrice: 0 });
-    expect(rejectionOf(order().when(free, at(0)))).toEqual({ code: '70003', message: '支付金额不能为0' });
+  it('places an order that costs nothing at price 0, to be paid by the system (origin refused it, a bug it fixed)', () => {
+    const free = placeOrder({ lines: [{ ...lineA, discount: lineA.price * lineA.number }], logisticsPrice: 0 });
+    const { events } = order().when(free, at(0));
+    expect(events).toEqual([expect.objectContaining({ type: 'OrderPlaced', data: expect.objectContaining({ price: 0 }) })]);
+    const pay = cmd('PayOrder', { paymentId: 'free-1', transactionId: 'free-1', amount: 0, groupForming: false });
+    expect(stateAfter([...events, ...order(...events).when(pay, at(1)).events])).toBe(2);
   });
 
   it('rejects the same sku twice or a line discount above the line total as a bad request', () => {

@@ -1,0 +1,139 @@
+/**
+ * The reserving steps of a submit, in order, each an event on its own stream correlated with `checkout-<id>`:
+ * activity quotas → SKU stock (ascending sku id) → coupon claims → the collage (open or join) → one order per shop.
+ * Every step has a deterministic command id, so a retried or resumed checkout answers from the streams. When a step
+ * is refused, `giveBack` undoes the steps this run took (each step answers again from its stream when a resumed run
+ * repeats it, so the record is whole), or every step of the plan when not told (releasing what was never taken
+ * records nothing).
+ */
+import type { CheckoutStarted } from '../../domain/checkout/checkout.events';
+import { checkoutStream } from '../../domain/checkout/checkout.events';
+import { couponUseDecider } from '../../domain/checkout/coupon-use.decider';
+import { couponClaimStream } from '../../domain/checkout/coupon-use.events';
+import { collageDecider } from '../../domain/group-buy/collage.decider';
+import { orderDecider } from '../../domain/order/order.decider';
+import { DomainError } from '../../domain/shared/errors';
+import { activityQuotaDecider } from '../../domain/stock/activity-quota.decider';
+import { activityQuotaStream } from '../../domain/stock/activity-quota.events';
+import { stockDecider } from '../../domain/stock/stock.decider';
+import { skuStream } from '../../domain/stock/stock.events';
+import type { RecordedEvent } from '../event-store/event-store.port';
+import { decideOn, shopperActor, type StepContext } from './decide-on';
+import { orderStream } from './order-stream';
+
+type Started = CheckoutStarted['data'];
+
+export const collageStream = (collageId: number): string => `collage-${collageId}`;
+
+const contextOf = (deps: Pick<StepContext, 'store' | 'clock'>, started: Started): StepContext => ({
+  store: deps.store, clock: deps.clock, actor: shopperActor(started.userId), correlationId: checkoutStream(started.checkoutId),
+});
+
+/** The steps a run has taken, by name (`quota:…`, `stock:<skuId>`, `coupon:<claimId>`, `collage`). */
+export type TakenSteps = Set<string>;
+
+/** Runs the reserving steps; answers every event they recorded (for read-your-writes) and notes each step taken. */
+export async function reserveAndPlace(
+  deps: Pick<StepContext, 'store' | 'clock'>, started: Started, taken: TakenSteps = new Set(),
+): Promise<RecordedEvent[]> {
+  const ctx = contextOf(deps, started);
+  const { plan, userId, checkoutId } = started;
+  const step = (name: string) => `${ctx.correlationId}:${name}`;
+  const out: RecordedEvent[] = [];
+  const took = (name: string, events: readonly RecordedEvent[]) => {
+    taken.add(name);
+    out.push(...events);
+  };
+  for (const q of plan.quotas) {
+    const r = await decideOn(ctx, activityQuotaStream(q.kind, q.activityId), activityQuotaDecider, {
+      type: 'ReserveActivityQuota',
+      data: { kind: q.kind, activityId: q.activityId, reservationId: q.orderId, userId, lines: q.lines, limitNumber: q.limitNumber },
+    }, step(`quota:${q.kind}:${q.activityId}:${q.orderId}`), { hot: true });
+    took(`quota:${q.kind}:${q.activityId}:${q.orderId}`, r.events);
+  }
+  for (const s of [...plan.stock].sort((a, b) => a.skuId - b.skuId)) {
+    const r = await decideOn(ctx, skuStream(s.skuId), stockDecider, {
+      type: 'ReserveStock',
+      data: { skuId: s.skuId, reservationId: s.orderId, userId, number: s.number, listedQuantity: s.listedQuantity },
+    }, step(`stock:${s.skuId}`), { hot: true });
+    took(`stock:${s.skuId}`, r.events);
+  }
+  for (const c of plan.coupons) {
+    const r = await decideOn(ctx, couponClaimStream(c.claimId), couponUseDecider, {
+      type: 'UseCoupon',
+      data: {
+        claimId: c.claimId, userId, couponId: c.couponId, shopCouponId: c.shopCouponId, checkoutId, orderIds: c.orderIds,
+        reductionFen: c.reductionFen,
+      },
+    }, step(`coupon:${c.claimId}`));
+    took(`coupon:${c.claimId}`, r.events);
+  }
+  if (plan.collage) {
+    const g = plan.collage;
+    const member = { userId, orderId: g.orderId, headImage: g.headImage };
+    const r = g.mode === 'open'
+      ? await decideOn(ctx, collageStream(g.collageId), collageDecider, {
+        type: 'OpenCollage',
+        data: {
+          collageId: g.collageId, shopGroupWorkId: g.shopGroupWorkId, shopId: g.shopId, productId: g.productId,
+          skuId: g.skuId, size: g.size, effectiveHours: g.effectiveHours, leader: member,
+        },
+      }, step('collage'))
+      : await decideOn(ctx, collageStream(g.collageId), collageDecider, { type: 'JoinCollage', data: member }, step('collage'));
+    took('collage', r.events);
+  }
+  for (const o of plan.orders) {
+    const r = await decideOn(ctx, orderStream(o.orderId), orderDecider, { type: 'PlaceOrder', data: o.place }, step(`place:${o.orderId}`));
+    out.push(...r.events);
+  }
+  return out;
+}
+
+/**
+ * Gives back what the plan took: the steps `taken` names, or, when not told, every step of the plan (tolerant of
+ * steps that never happened). A refused flash-sale buyer so costs no further turns on the hot streams.
+ */
+export async function giveBack(
+  deps: Pick<StepContext, 'store' | 'clock'>, started: Started, taken?: TakenSteps,
+): Promise<RecordedEvent[]> {
+  const ctx = contextOf(deps, started);
+  const { checkoutId } = started;
+  const was = (name: string) => taken === undefined || taken.has(name);
+  const plan = {
+    collage: started.plan.collage && was('collage') ? started.plan.collage : null,
+    coupons: started.plan.coupons.filter((c) => was(`coupon:${c.claimId}`)),
+    stock: started.plan.stock.filter((s) => was(`stock:${s.skuId}`)),
+    quotas: started.plan.quotas.filter((q) => was(`quota:${q.kind}:${q.activityId}:${q.orderId}`)),
+  };
+  const step = (name: string) => `${ctx.correlationId}:undo:${name}`;
+  const out: RecordedEvent[] = [];
+  if (plan.collage) {
+    try {
+      const r = await decideOn(ctx, collageStream(plan.collage.collageId), collageDecider, {
+        type: 'LeaveCollage', data: { orderId: plan.collage.orderId, reason: 'cancelled' },
+      }, step('collage'));
+      out.push(...r.events);
+    } catch (error) {
+      // never opened or joined, or already settled: nothing to give back there
+      if (!(error instanceof DomainError)) throw error;
+    }
+  }
+  for (const c of plan.coupons) {
+    const r = await decideOn(ctx, couponClaimStream(c.claimId), couponUseDecider,
+      { type: 'ReleaseCouponForCheckout', data: { checkoutId } }, step(`coupon:${c.claimId}`));
+    out.push(...r.events);
+  }
+  for (const s of plan.stock) {
+    const r = await decideOn(ctx, skuStream(s.skuId), stockDecider, {
+      type: 'ReleaseStock', data: { skuId: s.skuId, reservationId: s.orderId, reason: 'checkout-failed' },
+    }, step(`stock:${s.skuId}`), { hot: true });
+    out.push(...r.events);
+  }
+  for (const q of plan.quotas) {
+    const r = await decideOn(ctx, activityQuotaStream(q.kind, q.activityId), activityQuotaDecider,
+      { type: 'ReleaseActivityQuota', data: { reservationId: q.orderId, reason: 'checkout-failed' } },
+      step(`quota:${q.kind}:${q.activityId}:${q.orderId}`), { hot: true });
+    out.push(...r.events);
+  }
+  return out;
+}

@@ -1,0 +1,53 @@
+/**
+ * What the checkout needs from the rest of the system. The address book, the cart and group leaving are other
+ * slices: they come in as ports, wired in the composition root (services/api/checkout/checkout.module.ts).
+ */
+import type { WaitFor } from '../../projections/runner/wait-for';
+import type { Database } from '../db/database';
+import type { EventStore } from '../event-store/event-store.port';
+import type { Payments } from '../payments/payments';
+import type { RealtimeHub } from '../realtime/hub';
+import type { CheckoutIds } from './checkout-ids';
+
+/** A shopper's address as the order flow shows it (spec §3 Address). */
+export interface CheckoutAddress {
+  receiveId: number;
+  receiveName: string;
+  receivePhone: string;
+  /** 省-市-区 */
+  receiveAdress: string;
+  address: string;
+  label: string;
+  defult: boolean;
+}
+
+export interface AddressPort {
+  /** The shopper's own address; null when it is not theirs or does not exist. */
+  find(userId: number, receiveId: number): Promise<CheckoutAddress | null>;
+  /** The default, else the newest; null for an empty book. */
+  preferred(userId: number): Promise<CheckoutAddress | null>;
+}
+
+export interface CartPort {
+  /** Order `orderId` was placed from these cart lines: they leave the cart (idempotent per order). */
+  removeCheckedOut(userId: number, skuIds: readonly number[], orderId: number): Promise<void>;
+}
+
+export interface GroupPort {
+  /** Order `orderId` left its group unpaid; the group fails when it was the leader's (its other members close). */
+  leaveUnpaid(collageId: number, orderId: number): Promise<void>;
+}
+
+export interface CheckoutDeps {
+  db: Database;
+  store: EventStore;
+  clock: () => Date;
+  waitFor: WaitFor;
+  hub: RealtimeHub;
+  payments: Payments;
+  ids: CheckoutIds;
+  addresses: AddressPort;
+  cart: CartPort;
+  groups: GroupPort;
+  log: (line: string) => void;
+}

@@ -1,0 +1,86 @@
+/**
+ * Money arrived for some orders (a verified callback, or the system for an order that costs nothing): per order,
+ * record the group member's payment first when it is a group buy (the collage says whether the group still forms:
+ * PayOrder.groupForming → state 6, else 2; the payment that completes the group moves the other members from 6 to 2),
+ * then PayOrder. An order that no longer awaits payment (closed meanwhile, or paid by another QR) is refunded from
+ * this payment ('paid-after-close'). Every command id derives from (payment, order): a repeated callback is a no-op.
+ */
+import { orderDecider } from '../../domain/order/order.decider';
+import { DomainError } from '../../domain/shared/errors';
+import { collageDecider } from '../../domain/group-buy/collage.decider';
+import type { RecordedEvent } from '../event-store/event-store.port';
+import { collageStream } from './checkout-steps';
+import { decideOn, systemActor, type StepContext } from './decide-on';
+import { isAwaitingPayment, loadOrder, orderStream } from './order-stream';
+import { refundFromPayment, type RefundDeps } from './refunds';
+
+export interface MoneyIn {
+  /** the payment stream's id, or `free-<orderId>` for an order that costs nothing */
+  paymentId: string;
+  transactionId: string;
+  orderIds: readonly number[];
+}
+
+export interface PaidOrders {
+  events: RecordedEvent[];
+  refunded: number[];
+  /** false when every step had been recorded before (a repeated callback) */
+  changed: boolean;
+}
+
+const staleAnswer = (error: unknown): boolean =>
+  error instanceof DomainError && (error.errorName === 'orderStateChanged' || error.errorName === 'collageStateChanged');
+
+async function memberPaid(ctx: StepContext, collageId: number, orderId: number, out: RecordedEvent[]): Promise<boolean> {
+  try {
+    const r = await decideOn(ctx, collageStream(collageId), collageDecider,
+      { type: 'RecordMemberPayment', data: { orderId } }, `${ctx.correlationId}:collage:${orderId}`);
+    out.push(...r.events);
+    const succeeded = r.events.find((e) => e.type === 'CollageSucceeded');
+    if (succeeded) {
+      const others = (succeeded.data as { orderIds: number[] }).orderIds.filter((id) => id !== orderId);
+      for (const other of others) {
+        try {
+          const m = await decideOn(ctx, orderStream(other), orderDecider, { type: 'MarkGroupSucceeded', data: { collageId } },
+            `collage-${collageId}:succeeded:${other}`);
+          out.push(...m.events);
+        } catch (error) {
+          if (!staleAnswer(error)) throw error;
+        }
+      }
+    }
+    return r.state.matches('forming');
+  } catch (error) {
+    if (!staleAnswer(error)) throw error;
+    return false;
+  }
+}
+
+export async function payOrders(deps: RefundDeps, money: MoneyIn): Promise<PaidOrders> {
+  const ctx: StepContext = { store: deps.store, clock: deps.clock, actor: systemActor, correlationId: `payment-${money.paymentId}` };
+  const out: RecordedEvent[] = [];
+  const refunded: number[] = [];
+  let changed = false;
+  for (const orderId of money.orderIds) {
+    const order = await loadOrder(deps.store, orderId);
+    if (!order) continue;
+    const collageId = order.placed.collageId;
+    const groupForming = collageId > 0 && isAwaitingPayment(order) ? await memberPaid(ctx, collageId, orderId, out) : false;
+    try {
+      const r = await decideOn(ctx, orderStream(orderId), orderDecider, {
+        type: 'PayOrder',
+        data: { paymentId: money.paymentId, transactionId: money.transactionId, amount: order.placed.price, groupForming },
+      }, `${ctx.correlationId}:pay:${orderId}`);
+      out.push(...r.events);
+      changed ||= !r.repeated && r.events.length > 0;
+    } catch (error) {
+      if (!staleAnswer(error)) throw error;
+      if (order.placed.price > 0 && !money.paymentId.startsWith('free-')) {
+        out.push(...await refundFromPayment(deps, { paymentId: money.paymentId, orderId, amountFen: order.placed.price, reason: 'paid-after-close' }));
+        refunded.push(orderId);
+        changed = true;
+      }
+    }
+  }
+  return { events: out, refunded, changed };
+}

@@ -1,0 +1,47 @@
+/**
+ * The PaymentCallbackHandler (registered with runtime.payments): every verified notification, each time it arrives.
+ * SUCCESS → RecordPaymentSuccess on `payment-<id>` (the same transaction again records nothing) → the orders it
+ * covers are paid (pay-orders.ts: group member first, PayOrder, refund when the order no longer awaited payment) →
+ * once the read models have it, a push on `order:<id>` with `{state, paymentState, code:'SUCCESS'}`. A notification
+ * for a payment this system never created is acknowledged and logged (WeChat would otherwise re-send it for a day).
+ * Other trade states carry no money: acknowledged. Throwing (the store is down) answers FAIL and WeChat retries.
+ */
+import { paymentDecider } from '../../domain/payment/payment.decider';
+import { paymentStatus } from '../../domain/payment/payment.view';
+import { withStreamLock } from '../commands/stream-lock';
+import type { PaymentCallbackHandler } from '../payments/payments';
+import type { CheckoutDeps } from './checkout.deps';
+import { decideOn, systemActor } from './decide-on';
+import { publishOrderStates } from './order-push';
+import { payOrders } from './pay-orders';
+import { loadPayment, paymentStream } from './payment-service';
+
+export function paymentCallbackHandler(deps: CheckoutDeps): PaymentCallbackHandler {
+  return {
+    async onPaymentResult(result) {
+      if (result.tradeState !== 'SUCCESS') {
+        deps.log(`[checkout] payment ${result.paymentId} notified ${result.tradeState}: nothing to record`);
+        return;
+      }
+      const streamId = paymentStream(result.paymentId);
+      await withStreamLock(`process:${streamId}`, async () => {
+        if ((await deps.store.readStream(streamId)).length === 0) {
+          deps.log(`[checkout] payment ${result.paymentId} is not ours: notification acknowledged and ignored`);
+          return;
+        }
+        const ctx = { store: deps.store, clock: deps.clock, actor: systemActor, correlationId: streamId };
+        const recorded = await decideOn(ctx, streamId, paymentDecider, {
+          type: 'RecordPaymentSuccess', data: { transactionId: result.transactionId, amount: result.amountFen },
+        }, `callback:${result.transactionId}`);
+        const orderIds = recorded.state.context.payment?.orderIds ?? [];
+        const paid = await payOrders(deps, { paymentId: result.paymentId, transactionId: result.transactionId, orderIds });
+        if (recorded.repeated && !paid.changed) return;
+        await deps.waitFor([...recorded.events, ...paid.events]);
+        await publishOrderStates(deps, orderIds);
+      });
+    },
+    async paymentStatus(paymentId) {
+      return paymentStatus(await loadPayment(deps, paymentId));
+    },
+  };
+}

@@ -1,0 +1,103 @@
+/**
+ * Starting or refreshing a WeChat Native payment for orders, and the pay info the web shows (spec §3 Pay info:
+ * money, orderId, collageId, url = the QR image, plus codeUrl). Nothing here marks anything paid.
+ *
+ * One payment covers the orders of one checkout; the QR expires with their payment deadline (placed + 1 hour).
+ * Refreshing (`/order/pay`, `/order/getUrl`) reuses the live payment when it covers exactly the orders asked for and
+ * makes a new one otherwise (the checkout's QR expired, or one order of a multi-shop checkout is paid on its own).
+ * A payment left behind stays payable until it expires; if it is paid after all, the orders it names that no longer
+ * await payment are refunded from it (pay-orders.ts).
+ */
+import { paymentDecider } from '../../domain/payment/payment.decider';
+import { fold } from '../../domain/shared/decider';
+import type { PaymentEvent } from '../../domain/payment/payment.events';
+import { fail } from '../../domain/shared/errors';
+import { toDomainEvent } from '../commands/command-events';
+import type { RecordedEvent } from '../event-store/event-store.port';
+import type { CheckoutDeps } from './checkout.deps';
+import { decideOn, shopperActor } from './decide-on';
+import type { LoadedOrder } from './order-stream';
+
+export interface PayInfo {
+  /** yuan */
+  money: number;
+  orderId: number;
+  orderIds: number[];
+  collageId: number;
+  /** the QR as a PNG data URL; '' when there is nothing to pay */
+  url: string;
+  codeUrl: string;
+  paymentId: string;
+}
+
+export async function payInfoOf(
+  deps: Pick<CheckoutDeps, 'payments'>, p: { money: number; orderIds: number[]; collageId: number; codeUrl: string; paymentId: string | null },
+): Promise<PayInfo> {
+  return {
+    money: p.money / 100,
+    orderId: p.orderIds[0],
+    orderIds: p.orderIds,
+    collageId: p.collageId,
+    url: p.codeUrl ? await deps.payments.qrDataUrl(p.codeUrl) : '',
+    codeUrl: p.codeUrl,
+    paymentId: p.paymentId ?? '',
+  };
+}
+
+export const paymentStream = (paymentId: string): string => `payment-${paymentId}`;
+
+export async function loadPayment(deps: Pick<CheckoutDeps, 'store'>, paymentId: string) {
+  const events = await deps.store.readStream(paymentStream(paymentId));
+  return fold(paymentDecider, events.map((e) => toDomainEvent<PaymentEvent>(e)));
+}
+
+/** The live payment covering exactly these orders, if any (read model first, the stream decides). */
+async function livePaymentFor(deps: CheckoutDeps, orderIds: readonly number[], now: Date) {
+  const { rows } = await deps.db.query<{ payment_id: string; order_ids: number[] }>(
+    `select p.payment_id, p.order_ids from payment_orders po join payments p on p.payment_id = po.payment_id
+     where po.order_id = $1 and p.status = 'awaitingPayment' and p.expires_at > $2
+     order by po.created_at desc`, [orderIds[0], now.toISOString()]);
+  const wanted = [...orderIds].sort((a, b) => a - b).join(',');
+  for (const row of rows) {
+    if ([...row.order_ids].map(Number).sort((a, b) => a - b).join(',') !== wanted) continue;
+    const state = await loadPayment(deps, row.payment_id);
+    const payment = state.context.payment;
+    if (state.matches('awaitingPayment') && payment && Date.parse(payment.expiresAt) > now.getTime()) return payment;
+  }
+  return null;
+}
+
+export interface PaymentStart { paymentId: string; codeUrl: string; amount: number; events: RecordedEvent[] }
+
+/**
+ * A payment for `orders` (all awaiting payment, all of `userId`): the live one, or a new one through the provider.
+ * `paymentId` is taken as given for the first payment of a checkout (its plan recorded it), else made here.
+ */
+export async function startPayment(
+  deps: CheckoutDeps, userId: number, orders: readonly LoadedOrder[], options: { paymentId?: string; correlationId: string },
+): Promise<PaymentStart> {
+  const now = deps.clock();
+  const orderIds = orders.map((o) => o.orderId);
+  const live = await livePaymentFor(deps, orderIds, now);
+  if (live) return { paymentId: live.paymentId, codeUrl: live.codeUrl, amount: live.amount, events: [] };
+  const amount = orders.reduce((sum, o) => sum + o.placed.price, 0);
+  const expiresAt = new Date(Math.min(...orders.map((o) => Date.parse(o.placed.paymentDeadline))));
+  if (amount <= 0 || expiresAt.getTime() <= now.getTime()) fail('orderStateChanged');
+  const paymentId = options.paymentId ?? deps.ids.paymentId(now);
+  const earlier = await loadPayment(deps, paymentId);
+  if (earlier.context.payment) {
+    const p = earlier.context.payment;
+    return { paymentId, codeUrl: p.codeUrl, amount: p.amount, events: [] };
+  }
+  const first = orders[0].placed.lines[0];
+  const description = orders.length === 1 && orders[0].placed.lines.length === 1
+    ? first.productName : `${first.productName}等${orders.reduce((n, o) => n + o.placed.lines.length, 0)}件商品`;
+  const { codeUrl } = await deps.payments.provider.createNativePayment({ paymentId, amountFen: amount, description, expiresAt });
+  const collageId = orders.find((o) => o.placed.collageId > 0)?.placed.collageId ?? 0;
+  const created = await decideOn({ store: deps.store, clock: deps.clock, actor: shopperActor(userId), correlationId: options.correlationId },
+    paymentStream(paymentId), paymentDecider, {
+      type: 'CreatePayment',
+      data: { paymentId, orderIds, collageId, amount, provider: deps.payments.provider.kind, codeUrl, expiresAt: expiresAt.toISOString() },
+    }, `${options.correlationId}:create-payment:${paymentId}`);
+  return { paymentId, codeUrl, amount, events: created.events };
+}

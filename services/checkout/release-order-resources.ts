@@ -1,0 +1,92 @@
+/**
+ * `releaseOrderResources(deps, orderId)`: what a closed order gives back — the same function for the unpaid timeout
+ * (close-unpaid-order.ts) and the shopper's cancel (the orders slice calls it after CancelOrder):
+ * - its stock reservations on `sku-<id>` and its activity quotas on `<kind>-quota-<id>`;
+ * - its coupon claims on `coupon-claim-<id>` (a platform coupon shared with other orders of the checkout comes back
+ *   once they all closed);
+ * - the open QR payments naming it: closed at the provider and on `payment-<id>` (a provider that reports the
+ *   payment already paid is left open: its callback arrives and refunds this order, pay-orders.ts).
+ * The order must be closed (else 订单状态已变更). Every step is keyed by the order: running it again gives back
+ * nothing twice. Leaving a group is the orders slice's (services/orders/failed-collage.ts).
+ */
+import { checkoutDecider } from '../../domain/checkout/checkout.decider';
+import type { CheckoutEvent, CheckoutPlan } from '../../domain/checkout/checkout.events';
+import { couponUseDecider } from '../../domain/checkout/coupon-use.decider';
+import { couponClaimStream } from '../../domain/checkout/coupon-use.events';
+import { paymentDecider } from '../../domain/payment/payment.decider';
+import { fold } from '../../domain/shared/decider';
+import { DomainError, fail } from '../../domain/shared/errors';
+import { activityQuotaDecider } from '../../domain/stock/activity-quota.decider';
+import { activityQuotaStream } from '../../domain/stock/activity-quota.events';
+import { stockDecider } from '../../domain/stock/stock.decider';
+import { skuStream } from '../../domain/stock/stock.events';
+import { toDomainEvent } from '../commands/command-events';
+import type { RecordedEvent } from '../event-store/event-store.port';
+import { PaymentProviderError } from '../payments/payment-provider';
+import type { CheckoutDeps } from './checkout.deps';
+import { decideOn, systemActor, type StepContext } from './decide-on';
+import { isClosed, loadOrder } from './order-stream';
+import { loadPayment, paymentStream } from './payment-service';
+
+export type ReleaseDeps = Pick<CheckoutDeps, 'store' | 'clock' | 'db' | 'payments' | 'log'>;
+
+async function planOf(deps: ReleaseDeps, correlationId: string | null): Promise<CheckoutPlan | null> {
+  if (!correlationId?.startsWith('checkout-')) return null;
+  const events = await deps.store.readStream(correlationId);
+  return fold(checkoutDecider, events.map((e) => toDomainEvent<CheckoutEvent>(e))).started?.plan ?? null;
+}
+
+async function closeOpenPayments(deps: ReleaseDeps, ctx: StepContext, orderId: number): Promise<RecordedEvent[]> {
+  const { rows } = await deps.db.query<{ payment_id: string }>(
+    `select p.payment_id from payment_orders po join payments p on p.payment_id = po.payment_id
+     where po.order_id = $1 and p.status = 'awaitingPayment'`, [orderId]);
+  const out: RecordedEvent[] = [];
+  for (const { payment_id: paymentId } of rows) {
+    if (!(await loadPayment(deps, paymentId)).matches('awaitingPayment')) continue;
+    try {
+      await deps.payments.provider.closePayment(paymentId);
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error;
+      if (error.code === 'ORDERPAID') continue;
+      deps.log(`[checkout] closing ${paymentId} at the provider: ${error.code} ${error.message}; closed on our side`);
+    }
+    try {
+      const r = await decideOn(ctx, paymentStream(paymentId), paymentDecider,
+        { type: 'ClosePayment', data: { reason: 'order-cancelled' } }, `order-${orderId}:close-payment:${paymentId}`);
+      out.push(...r.events);
+    } catch (error) {
+      // paid in the meantime: its callback refunds this order
+      if (!(error instanceof DomainError && error.errorName === 'paymentStateChanged')) throw error;
+    }
+  }
+  return out;
+}
+
+export async function releaseOrderResources(deps: ReleaseDeps, orderId: number): Promise<RecordedEvent[]> {
+  const order = await loadOrder(deps.store, orderId);
+  if (!order) return [];
+  if (!isClosed(order)) fail('orderStateChanged');
+  const ctx: StepContext = { store: deps.store, clock: deps.clock, actor: systemActor, correlationId: `order-${orderId}` };
+  const step = (name: string) => `order-${orderId}:release:${name}`;
+  const plan = await planOf(deps, order.correlationId);
+  const out: RecordedEvent[] = [];
+  for (const line of order.placed.lines) {
+    const r = await decideOn(ctx, skuStream(line.skuId), stockDecider,
+      { type: 'ReleaseStock', data: { skuId: line.skuId, reservationId: orderId, reason: 'order-closed' } },
+      step(`stock:${line.skuId}`), { hot: true });
+    out.push(...r.events);
+  }
+  for (const q of plan?.quotas.filter((x) => x.orderId === orderId) ?? []) {
+    const r = await decideOn(ctx, activityQuotaStream(q.kind, q.activityId), activityQuotaDecider,
+      { type: 'ReleaseActivityQuota', data: { reservationId: orderId, reason: 'order-closed' } },
+      step(`quota:${q.kind}:${q.activityId}`), { hot: true });
+    out.push(...r.events);
+  }
+  for (const c of plan?.coupons.filter((x) => x.orderIds.includes(orderId)) ?? []) {
+    const r = await decideOn(ctx, couponClaimStream(c.claimId), couponUseDecider,
+      { type: 'ReleaseCouponForOrder', data: { orderId } }, step(`coupon:${c.claimId}`));
+    out.push(...r.events);
+  }
+  out.push(...await closeOpenPayments(deps, ctx, orderId));
+  return out;
+}

@@ -1,0 +1,60 @@
+/**
+ * `POST /order/getSettlement` (and `/work/getSettlement`): the checkout page's numbers, recomputed on the server from
+ * the catalogue, stock, promotions, shipping templates and the shopper's coupons. Coupons the request already chose
+ * (couponId, shops[].id) are applied with the spec's stacking rules, so the page shows the payable the submit will
+ * charge. Without a receiveId (or with one no longer in the book) the shopper's default or newest address is used.
+ * Any invalid line fails the whole settlement with 80002 存在无效商品,请重新选择 and `data` =
+ * `{shops, invalidShops}` (origin's errorData): the valid lines and, per shop, the offending ones with their reason.
+ */
+import { selectCoupons, usablePlatformCoupons, usableShopCoupons, type CouponChoice, type WalletCoupon } from '../../domain/checkout/checkout-coupons';
+import { priceCheckout } from '../../domain/checkout/checkout-pricing';
+import { DomainError, fail } from '../../domain/shared/errors';
+import type { CheckoutAddress, CheckoutDeps } from './checkout.deps';
+import { resolveGoods } from './checkout-goods';
+import type { CheckoutRequest } from './checkout-request';
+import { invalidView, lineView, settlementView, type SettlementView } from './settlement-view';
+import { loadWallet } from './wallet';
+
+export async function receiveFor(deps: Pick<CheckoutDeps, 'addresses'>, userId: number, receiveId: number | null): Promise<CheckoutAddress | null> {
+  if (receiveId === null) return deps.addresses.preferred(userId);
+  return (await deps.addresses.find(userId, receiveId)) ?? fail('receiveNotFound');
+}
+
+/** The coupons a request names, as claims: shops[].id is a claim id; shops[].shopCouponId picks its oldest claim. */
+export function couponChoiceOf(request: CheckoutRequest, wallet: readonly WalletCoupon[]): CouponChoice {
+  const shopClaimIds = new Map<number, number>();
+  for (const shop of request.shops) {
+    if (shop.claimId !== null) shopClaimIds.set(shop.shopId, shop.claimId);
+    else if (shop.shopCouponId !== null) {
+      const claim = wallet.filter((c) => c.shopCouponId === shop.shopCouponId).sort((a, b) => a.claimId - b.claimId)[0];
+      shopClaimIds.set(shop.shopId, claim ? claim.claimId : fail('couponUnavailable'));
+    }
+  }
+  return { platformCouponId: request.couponId, shopClaimIds };
+}
+
+export async function getSettlement(deps: CheckoutDeps, userId: number, request: CheckoutRequest): Promise<SettlementView> {
+  const now = deps.clock();
+  // a stale receiveId (the address was deleted meanwhile) shows the preferred address: submit insists on a real one
+  const named = request.receiveId === null ? null : await deps.addresses.find(userId, request.receiveId);
+  const receive = named ?? await deps.addresses.preferred(userId);
+  const goods = await resolveGoods(deps.db, request, now);
+  if (goods.invalid.length > 0) {
+    throw new DomainError('invalidGoods', undefined, {
+      shops: goods.priced.map(lineView), invalidShops: invalidView(goods.invalid, goods.shops),
+    });
+  }
+  const wallet = await loadWallet(deps.db, userId);
+  const { selection } = selectCoupons(wallet, goods.priced, couponChoiceOf(request, wallet), now);
+  const receiveAdress = receive?.receiveAdress ?? null;
+  const settlement = priceCheckout(goods.priced, receiveAdress, selection);
+  const shopCoupons = new Map(settlement.shops.map((s) => [s.shopId, usableShopCoupons(wallet, goods.priced, s.shopId, now)]));
+  return settlementView({
+    receive: receive ? { ...receive, ifDefault: receive.defult ? 1 : 0 } : null,
+    lines: goods.priced,
+    shops: goods.shops,
+    settlement,
+    shopCoupons,
+    platformCoupons: usablePlatformCoupons(wallet, goods.priced, receiveAdress, now),
+  });
+}

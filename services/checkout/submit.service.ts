@@ -1,0 +1,114 @@
+/**
+ * `POST /order/submit`, idempotent per (shopper, Idempotency-Key): the first request plans (submit-plan.ts) and
+ * records CheckoutStarted on `checkout-<id>`; every step then runs under deterministic command ids (checkout-steps.ts);
+ * a refused step gives everything back and records CheckoutFailed; success records CheckoutCompleted with the pay info.
+ * The same key again — a double click, a retry, a second process — answers from that stream: the same pay info, the
+ * same refusal, or (after a crash mid-way) the same steps resumed. A different body under a used key is 00001 重复请求.
+ * Without the header every request is its own attempt.
+ *
+ * After the orders are placed: orders that cost nothing are paid by the system (pay-orders.ts, paymentId
+ * `free-<orderId>`: origin refused them with "缺少支付参数", a bug its changelog fixed), one payment is created for the
+ * rest, and the checked-out lines leave the cart. The answer's `orderId` is the first order's (one per shop, in the
+ * request's shop order); `orderIds` lists them all. `/order/checkPay` and `/order/pay` with type 1 accept it.
+ */
+import { randomUUID } from 'node:crypto';
+import { checkoutDecider, type CheckoutState } from '../../domain/checkout/checkout.decider';
+import { checkoutStream, type CheckoutEvent, type CheckoutStarted } from '../../domain/checkout/checkout.events';
+import { fold } from '../../domain/shared/decider';
+import { DomainError, Errors, type ErrorName } from '../../domain/shared/errors';
+import { toDomainEvent } from '../commands/command-events';
+import { withStreamLock } from '../commands/stream-lock';
+import type { RecordedEvent } from '../event-store/event-store.port';
+import { checkoutIdOf, requestHashOf } from './checkout-ids';
+import type { CheckoutDeps } from './checkout.deps';
+import type { CheckoutRequest } from './checkout-request';
+import { giveBack, reserveAndPlace, type TakenSteps } from './checkout-steps';
+import { decideOn, shopperActor, type StepContext } from './decide-on';
+import { loadOrder, type LoadedOrder } from './order-stream';
+import { payOrders } from './pay-orders';
+import { payInfoOf, startPayment, type PayInfo } from './payment-service';
+import { planSubmit } from './submit-plan';
+import { publishOrderStates } from './order-push';
+
+type Started = CheckoutStarted['data'];
+
+const isErrorName = (name: string): name is ErrorName => name in Errors;
+
+async function readCheckout(deps: CheckoutDeps, streamId: string): Promise<CheckoutState> {
+  const events = await deps.store.readStream(streamId);
+  return fold(checkoutDecider, events.map((e) => toDomainEvent<CheckoutEvent>(e)));
+}
+
+export async function submitCheckout(
+  deps: CheckoutDeps, userId: number, request: CheckoutRequest, idempotencyKey: string | null,
+): Promise<PayInfo> {
+  const checkoutId = checkoutIdOf(userId, idempotencyKey ?? randomUUID());
+  const streamId = checkoutStream(checkoutId);
+  const requestHash = requestHashOf(request);
+  const ctx: StepContext = { store: deps.store, clock: deps.clock, actor: shopperActor(userId), correlationId: streamId };
+  return withStreamLock(`process:${streamId}`, async () => {
+    let state = await readCheckout(deps, streamId);
+    if (!state.started) {
+      const plan = await planSubmit(deps, userId, request);
+      const r = await decideOn(ctx, streamId, checkoutDecider,
+        { type: 'StartCheckout', data: { checkoutId, userId, requestHash, plan } }, `${streamId}:start`);
+      state = r.state;
+    }
+    const started = state.started as Started;
+    if (started.requestHash !== requestHash) throw new DomainError('duplicateRequest');
+    if (state.completed) return payInfoOf(deps, state.completed);
+    if (state.failed) {
+      const { errorName, message } = state.failed;
+      throw new DomainError(isErrorName(errorName) ? errorName : 'badRequest', message);
+    }
+    return carryOut(deps, ctx, started);
+  });
+}
+
+async function carryOut(deps: CheckoutDeps, ctx: StepContext, started: Started): Promise<PayInfo> {
+  const streamId = ctx.correlationId;
+  let events: RecordedEvent[];
+  const taken: TakenSteps = new Set();
+  try {
+    events = await reserveAndPlace(deps, started, taken);
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    const released = await giveBack(deps, started, taken);
+    const failed = await decideOn(ctx, streamId, checkoutDecider, {
+      type: 'FailCheckout', data: { errorName: error.errorName, code: error.code, message: error.message },
+    }, `${streamId}:fail`);
+    await deps.waitFor([...released, ...failed.events]);
+    throw error;
+  }
+  const { plan } = started;
+  const orders = (await Promise.all(plan.orders.map((o) => loadOrder(deps.store, o.orderId)))) as LoadedOrder[];
+  const free = plan.orders.filter((o) => o.payable === 0).map((o) => o.orderId);
+  for (const orderId of free) {
+    const paid = await payOrders(deps, { paymentId: `free-${orderId}`, transactionId: `free-${orderId}`, orderIds: [orderId] });
+    events.push(...paid.events);
+  }
+  let codeUrl = '';
+  if (plan.paymentId) {
+    const payable = orders.filter((o) => o.placed.price > 0);
+    const payment = await startPayment(deps, started.userId, payable, { paymentId: plan.paymentId, correlationId: streamId });
+    codeUrl = payment.codeUrl;
+    events.push(...payment.events);
+  }
+  for (const order of plan.orders) {
+    const skuIds = order.place.lines.map((l) => l.skuId).filter((id) => plan.cartSkuIds.includes(id));
+    if (skuIds.length > 0) await deps.cart.removeCheckedOut(started.userId, skuIds, order.orderId);
+  }
+  const completed = await decideOn(ctx, streamId, checkoutDecider, {
+    type: 'CompleteCheckout',
+    data: {
+      orderIds: plan.orders.map((o) => o.orderId), paymentId: plan.paymentId, money: plan.money,
+      collageId: plan.collage?.collageId ?? 0, codeUrl,
+    },
+  }, `${streamId}:complete`);
+  events.push(...completed.events);
+  await deps.waitFor(events);
+  if (free.length > 0) await publishOrderStates(deps, free);
+  const done = completed.state.completed;
+  if (!done) throw new Error(`checkout ${streamId} did not complete`);
+  return payInfoOf(deps, done);
+}

@@ -1,0 +1,80 @@
+import type { CheckoutStarted } from '../../../domain/checkout/checkout.events';
+import { giveBack, reserveAndPlace, type TakenSteps } from '../../../services/checkout/checkout-steps';
+import { DomainError } from '../../../domain/shared/errors';
+import { MemoryStore } from './memory-store';
+
+const NOW = new Date('2025-03-01T02:00:00.000Z');
+const order = (orderId: number, skuId: number) => ({
+  orderId, shopId: 1, payable: 5000, place: {
+    orderId, orderFormid: '123456789123456', userId: 9, shopId: 1,
+    lines: [{ skuId, productId: 1, productName: '杯', image: '/i.svg', values: [], number: 1, price: 5000, discount: 0 }],
+    logisticsPrice: 0, platformCouponId: null, shopCouponId: null,
+    receive: { receiveName: '王五', receivePhone: '13912345678', receiveAdress: '湖北省-武汉市-武昌区', address: '中山路' },
+    remark: '', paymentMode: 1, shopGroupWorkId: null, shopSeckillId: 5, shopDiscountId: null, collageId: 0,
+  },
+});
+const started: CheckoutStarted['data'] = {
+  checkoutId: 42, userId: 9, requestHash: 'h', startedAt: NOW.toISOString(),
+  plan: {
+    type: 3, orders: [order(101, 11)], paymentId: 'JS1', money: 5000, cartSkuIds: [], collage: null,
+    stock: [{ skuId: 11, orderId: 101, number: 1, listedQuantity: 3 }],
+    quotas: [{ kind: 'seckill', activityId: 5, orderId: 101, lines: [{ skuId: 11, number: 1, limitStock: 0 }], limitNumber: 2 }],
+    coupons: [{ claimId: 77, couponId: 3, shopCouponId: 0, orderIds: [101], reductionFen: 0 }],
+  },
+};
+
+describe('a checkout whose coupon another checkout used meanwhile', () => {
+  it('stops at the coupon, and giving back releases the stock and the quota it took, each as an event', async () => {
+    const store = new MemoryStore();
+    await store.seed('coupon-claim-77', 'CouponUsed', { claimId: 77, userId: 9, couponId: 3, shopCouponId: 0, checkoutId: 41, orderIds: [100], reductionFen: 0 });
+    const deps = { store, clock: () => NOW };
+    await expect(reserveAndPlace(deps, started)).rejects.toThrow(DomainError);
+    expect(store.types('sku-11')).toEqual(['StockInitialised', 'StockReserved']);
+    await giveBack(deps, started);
+    expect(store.types('sku-11')).toEqual(['StockInitialised', 'StockReserved', 'StockReleased']);
+    expect(store.types('seckill-quota-5')).toEqual(['ActivityQuotaReserved', 'ActivityQuotaReleased']);
+    expect(store.types('coupon-claim-77')).toEqual(['CouponUsed']);
+    expect(store.types('order-101')).toEqual([]);
+    const released = store.streams.get('sku-11')?.at(-1);
+    expect(released?.metadata).toMatchObject({ correlationId: 'checkout-42', actor: { kind: 'user', id: '9' } });
+  });
+});
+
+describe('a buyer refused at the quota (sold out)', () => {
+  it('is given back only what the run took: nothing, so no turn on the hot SKU stream', async () => {
+    const store = new MemoryStore();
+    const deps = { store, clock: () => NOW };
+    const soldOut = { ...started, checkoutId: 43, userId: 8, plan: { ...started.plan,
+      quotas: [{ ...started.plan.quotas[0], lines: [{ skuId: 11, number: 3, limitStock: 2 }], limitNumber: 5 }] } };
+    const taken: TakenSteps = new Set();
+    await expect(reserveAndPlace(deps, soldOut, taken)).rejects.toThrow(DomainError);
+    expect(taken).toEqual(new Set());
+    expect(await giveBack(deps, soldOut, taken)).toEqual([]);
+    expect(store.types('sku-11')).toEqual([]);
+    expect(store.types('seckill-quota-5')).toEqual([]);
+  });
+
+  it('names each step it took, so a later refusal gives back exactly those', async () => {
+    const store = new MemoryStore();
+    await store.seed('coupon-claim-77', 'CouponUsed', { claimId: 77, userId: 9, couponId: 3, shopCouponId: 0, checkoutId: 41, orderIds: [100], reductionFen: 0 });
+    const deps = { store, clock: () => NOW };
+    const taken: TakenSteps = new Set();
+    await expect(reserveAndPlace(deps, started, taken)).rejects.toThrow(DomainError);
+    expect(taken).toEqual(new Set(['quota:seckill:5:101', 'stock:11']));
+    await giveBack(deps, started, taken);
+    expect(store.types('sku-11')).toEqual(['StockInitialised', 'StockReserved', 'StockReleased']);
+    expect(store.types('seckill-quota-5')).toEqual(['ActivityQuotaReserved', 'ActivityQuotaReleased']);
+  });
+});
+
+describe('a checkout resumed after a crash', () => {
+  it('runs every step again without a second effect', async () => {
+    const store = new MemoryStore();
+    const deps = { store, clock: () => NOW };
+    await reserveAndPlace(deps, started);
+    await reserveAndPlace(deps, started);
+    expect(store.types('sku-11')).toEqual(['StockInitialised', 'StockReserved']);
+    expect(store.types('coupon-claim-77')).toEqual(['CouponUsed']);
+    expect(store.types('order-101')).toEqual(['OrderPlaced']);
+  });
+});
