@@ -1,0 +1,51 @@
+/**
+ * `npm run ops -- audit order <id> [--as-of <time|commit/prepare>] [--json]` (DESIGN.md §11): the order's history
+ * (services/audit/order-audit.ts) as a table, or with --json the whole bundle (entries with positions, causation
+ * and the hash chain) for export.
+ */
+import { parseAsOf, type AsOf, type OrderAudit } from '../audit/order-audit';
+
+export interface AuditCommand { kind: 'audit-order'; orderId: number; asOf: string | null; json: boolean }
+
+/** `order <id> [--as-of X] [--json]`, or null when malformed. */
+export function parseAuditArgs(args: readonly string[]): AuditCommand | null {
+  const [what, id, ...rest] = args;
+  if (what !== 'order' || !id || !/^\d{1,16}$/.test(id)) return null;
+  let asOf: string | null = null;
+  let json = false;
+  for (let i = 0; i < rest.length; i += 1) {
+    if (rest[i] === '--json') json = true;
+    else if (rest[i] === '--as-of' && rest[i + 1] !== undefined) asOf = rest[(i += 1)];
+    else return null;
+  }
+  return { kind: 'audit-order', orderId: Number(id), asOf, json };
+}
+
+/** The command's --as-of, parsed; a value that is neither a time nor a position stops the command. */
+export function asOfOf(command: AuditCommand): AsOf | null {
+  if (command.asOf === null) return null;
+  const asOf = parseAsOf(command.asOf);
+  if (!asOf) throw new Error(`--as-of ${command.asOf}: give a time (2026-11-22T10:00:00+08:00) or a log position (commit/prepare)`);
+  return asOf;
+}
+
+const statusText = (s: { code: number | string; name: string } | null): string => (s ? `${s.code} ${s.name}` : '—');
+
+export function formatAudit(audit: OrderAudit, json: boolean): string {
+  if (json) return JSON.stringify(audit, null, 2);
+  const lines = [
+    `order ${audit.orderId}${audit.asOf ? ` as of ${audit.asOf}` : ''}: ${audit.entries.length} events from ${audit.streams.join(', ')}`,
+    '',
+  ];
+  for (const e of audit.entries) {
+    const check = e.verified === null ? ' ' : e.verified ? '✓' : '✗';
+    const move = e.lifecycle ? `${e.lifecycle} ${statusText(e.from)} → ${statusText(e.to)}` : '';
+    lines.push(`${check} ${e.displayTime}  ${e.position.padEnd(14)} ${e.actor.label}${e.actor.id ? `(${e.actor.id})` : ''}  ${e.type}  ${move}`);
+    lines.push(`    ${e.summary}`);
+  }
+  const rejected = audit.entries.filter((e) => e.verified === false).length;
+  lines.push('', `state: ${statusText(audit.state)}`,
+    `machine check: ${rejected === 0 ? 'every transition accepted' : `${rejected} event(s) the machine would not accept (✗)`}`,
+    `chain head: ${audit.chainHead}`);
+  return lines.join('\n');
+}
