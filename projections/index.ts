@@ -13,6 +13,9 @@ import { ordersProjection } from './orders/orders.projection';
 import { qaProjection } from './qa/qa.projection';
 import type { Projection } from './runner/projection';
 import { usersProjection } from './users/users.projection';
+import { stockProjection } from './stock/stock.projection';
+import { checkoutProjection } from './checkout/checkout.projection';
 
 export const allProjections: readonly Projection[] = [noticesProjection, usersProjection, catalogProjection, qaProjection, commentsProjection, footprintsProjection,
-  promotionsProjection, couponsProjection, collectsProjection, deadlinesProjection, cartProjection, addressesProjection, ordersProjection];
+  promotionsProjection, couponsProjection, collectsProjection, deadlinesProjection, cartProjection, addressesProjection, ordersProjection,
+  stockProjection, checkoutProjection];

@@ -30,6 +30,8 @@ const ConfigSchema = z.object({
   PUBLIC_BASE_URL: optionalUrl('PUBLIC_BASE_URL'),
   /** How often the deadline scheduler looks for due deadlines; 0 = no scheduler in this process. */
   SCHEDULER_POLL_MS: z.coerce.number().int().min(0).max(60000).default(1000),
+  /** The demo merchant ships paid orders this long after payment (services/merchant/demo-merchant.ts); 0 = off. */
+  DEMO_MERCHANT_SHIP_AFTER_MS: z.coerce.number().int().min(0).max(30 * 24 * 60 * 60 * 1000).default(60000),
   // WeChat Pay v3 Native: setting the merchant keys replaces the sandbox (services/payments/wechatpay-config.ts).
   WECHATPAY_MCHID: z.string().trim().min(1).optional(),
   WECHATPAY_APPID: z.string().trim().min(1).optional(),

@@ -4,7 +4,7 @@
  */
 import { buildApp } from './api/app';
 import { ConfigError, loadConfig } from './config';
-import { projectionOpsOf, projectionHealthOf } from './ops/projection-ops';
+import { runtimeAppDeps } from './app-deps';
 import { resolveOpsToken } from './ops/ops-token';
 import { seedDemo } from './ops/seed/seed-demo';
 import { openRuntime } from './runtime';
@@ -19,26 +19,15 @@ async function main(): Promise<void> {
     if (result.seeded) console.log(`[seed] demo data seeded (${result.events} events)`);
   }
 
-  const app = await buildApp({
-    db: runtime.db,
-    store: runtime.store,
-    sessions: runtime.sessions,
-    waitFor: runtime.projections.waitFor,
-    hub: runtime.hub,
-    health: {
-      storeKind: runtime.storeKind,
-      feedKind: config.KAFKA_BROKERS ? 'kafka' : 'catch-up',
-      projections: projectionHealthOf(runtime.projections),
-    },
-    projectionOps: projectionOpsOf(runtime.projections),
+  const app = await buildApp(runtimeAppDeps(runtime, {
     opsToken,
-    clock: runtime.clock,
-    payments: runtime.payments,
-    scheduler: runtime.scheduler,
+    feedKind: config.KAFKA_BROKERS ? 'kafka' : 'catch-up',
     webDist: config.WEB_DIST,
     logger: { level: config.LOG_LEVEL },
     requestLogging: config.LOG_LEVEL === 'debug' || config.LOG_LEVEL === 'trace',
-  });
+    demoMerchantShipAfterMs: config.DEMO_MERCHANT_SHIP_AFTER_MS,
+  }));
+
 
   let stopping = false;
   const stop = async (signal: string) => {

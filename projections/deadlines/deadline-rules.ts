@@ -6,11 +6,18 @@
  * - fail-collage        CollageOpened.deadline; gone once the group succeeded or failed
  * - close-after-sale    the autoCloseAt of the after-sale's latest event: every after-sale event either sets the
  *                       deadline of the state it enters or clears it (as the after-sale context does)
- * `dueText` is the instant exactly as the event wrote it: CloseUnhandledAfterSale{dueAt} is compared as a string.
+ * - settle-refund       RefundRequested.requestedAt + 2 minutes, per payment: the refunds of the payment still pending
+ *                       then are asked again (services/checkout/refunds.ts); never cleared by an outcome, since
+ *                       another refund of the same payment may still be pending — a firing with nothing left is a no-op
+ * `dueText` is the instant exactly as the event wrote it (or, for settle-refund, computed from it):
+ * CloseUnhandledAfterSale{dueAt} is compared as a string.
  */
 import { streamCategory } from '../../services/event-store/event-store.port';
 
-export const DEADLINE_KINDS = ['close-unpaid-order', 'auto-confirm', 'fail-collage', 'close-after-sale'] as const;
+export const DEADLINE_KINDS = ['close-unpaid-order', 'auto-confirm', 'fail-collage', 'close-after-sale', 'settle-refund'] as const;
+
+/** How long after a refund is asked for its outcome is checked (WeChat usually settles within seconds to minutes). */
+export const SETTLE_REFUND_AFTER_MS = 2 * 60_000;
 export type DeadlineKind = (typeof DEADLINE_KINDS)[number];
 
 export type DeadlineChange =
@@ -28,6 +35,7 @@ const ORDER_CLEARS: Record<string, readonly DeadlineKind[]> = {
 
 export const ORDER_TYPES = ['OrderPlaced', 'OrderShipped', 'AutoConfirmResumed', ...Object.keys(ORDER_CLEARS)];
 export const COLLAGE_TYPES = ['CollageOpened', 'CollageSucceeded', 'CollageFailed'];
+export const PAYMENT_TYPES = ['RefundRequested'];
 
 const text = (data: unknown, field: string): string | null => {
   const value = typeof data === 'object' && data !== null ? (data as Record<string, unknown>)[field] : undefined;
@@ -47,6 +55,11 @@ export function deadlineChanges(event: { type: string; streamId: string; data: u
     case 'collage':
       if (event.type === 'CollageOpened') return setOrIgnore('fail-collage', text(event.data, 'deadline'));
       return event.type === 'CollageSucceeded' || event.type === 'CollageFailed' ? [{ op: 'clear', kind: 'fail-collage' }] : [];
+    case 'payment': {
+      const requestedAt = event.type === 'RefundRequested' ? text(event.data, 'requestedAt') : null;
+      return setOrIgnore('settle-refund',
+        requestedAt && new Date(Date.parse(requestedAt) + SETTLE_REFUND_AFTER_MS).toISOString());
+    }
     case 'after-sale': {
       const due = text(event.data, 'autoCloseAt');
       return due ? [{ op: 'set', kind: 'close-after-sale', dueText: due }] : [{ op: 'clear', kind: 'close-after-sale' }];

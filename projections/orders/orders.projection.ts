@@ -5,6 +5,7 @@
  * thousand events. Tables: orders.schema.ts.
  */
 import type pg from 'pg';
+import { collageEventTypes } from '../../domain/group-buy/collage.events';
 import { NOTICE_PUBLISHED, NoticePublished } from '../../domain/notice/notice.events';
 import { orderDecider, type OrderState } from '../../domain/order/order.decider';
 import { orderEventTypes, type OrderEvent } from '../../domain/order/order.events';
@@ -16,9 +17,7 @@ import { orderRowOf, restoreSnapshot, type OrderRow, type PersistedOrderSnapshot
 import { ORDERS_TABLES, migrateOrders } from './orders.schema';
 
 const ORDER_TYPES: ReadonlySet<string> = new Set(orderEventTypes);
-/** The collage events that change a group's state (members joining or paying show in the detail, read from the stream). */
-const COLLAGE_STATE_TYPES = ['CollageOpened', 'CollageSucceeded', 'CollageFailed'] as const;
-const COLLAGE_TYPES: ReadonlySet<string> = new Set(COLLAGE_STATE_TYPES);
+const COLLAGE_TYPES: ReadonlySet<string> = new Set(collageEventTypes);
 
 const orderIdOf = (streamId: string): number => Number(streamId.slice(streamId.lastIndexOf('-') + 1));
 
@@ -92,8 +91,8 @@ async function applyBatch(tx: pg.PoolClient, events: readonly RecordedEvent[], s
 
 export const ordersProjection: Projection = {
   name: 'orders',
-  version: 1,
-  handles: [...orderEventTypes, ...COLLAGE_STATE_TYPES, NOTICE_PUBLISHED],
+  version: 2,
+  handles: [...orderEventTypes, ...collageEventTypes, NOTICE_PUBLISHED],
   tables: ORDERS_TABLES,
   migrate: migrateOrders,
   apply: (tx, event, s) => applyBatch(tx, [event], s),

@@ -8,7 +8,8 @@
  *                 countdown source (`time_due_at`, or `time_frozen_ms` while auto-confirm is paused: `time` is
  *                 computed when read, with the API clock), `search_text` (formid + product names, lower case) and the
  *                 order machine's snapshot (`{value, context}`) the next event is folded onto.
- * order_collages  group state (0 forming, 1 success, 2 failed), size and deadline per collage, from collage events.
+ * order_collages  group state (0 forming, 1 success, 2 failed), size, deadline, product, leader and member counts
+ *                 per collage, from collage events (order screens and the forming groups of product detail).
  * order_notices   the shopper notices order events call for (paid, shipped, closed), with deterministic notice ids;
  *                 `published` turns true when the NoticePublished event comes back through the log. The notice
  *                 publisher (services/orders) appends the unpublished ones: nothing is lost across restarts.
@@ -79,10 +80,17 @@ export async function migrateOrders(tx: pg.PoolClient, s: string): Promise<void>
       collage_id bigint primary key,
       state smallint not null,
       size integer not null,
+      product_id bigint not null,
+      sku_id bigint not null,
+      leader_user_id bigint not null,
+      leader_head_image text not null,
+      members integer not null,
+      paid integer not null,
       opened_at timestamptz not null,
       deadline timestamptz not null,
       updated_at timestamptz not null
     );
+    create index order_collages_forming on ${s}.order_collages (product_id, deadline) where state = 0;
 
     create table ${s}.order_notices (
       notice_id bigint primary key,

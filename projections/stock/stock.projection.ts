@@ -40,12 +40,14 @@ async function applyStock(tx: pg.PoolClient, s: string, event: StockEvent, at: s
 }
 
 async function applyQuota(tx: pg.PoolClient, s: string, event: ActivityQuotaEvent): Promise<void> {
-  const { kind, activityId, skuId, number } = event.data;
-  const sold = event.type === 'ActivityQuotaReserved' ? number : -number;
-  await tx.query(
-    `insert into ${s}.activity_sales (kind, activity_id, sku_id, sold) values ($1, $2, $3, $4)
-     on conflict (kind, activity_id, sku_id) do update set sold = ${s}.activity_sales.sold + excluded.sold`,
-    [kind, activityId, skuId, sold]);
+  const { kind, activityId, lines } = event.data;
+  const sign = event.type === 'ActivityQuotaReserved' ? 1 : -1;
+  for (const line of lines) {
+    await tx.query(
+      `insert into ${s}.activity_sales (kind, activity_id, sku_id, sold) values ($1, $2, $3, $4)
+       on conflict (kind, activity_id, sku_id) do update set sold = ${s}.activity_sales.sold + excluded.sold`,
+      [kind, activityId, line.skuId, sign * line.number]);
+  }
 }
 
 export const stockProjection: Projection = {

@@ -2,7 +2,7 @@
  * The Fastify app, built apart from `listen` so tests inject requests (DESIGN.md §8). Every /api route answers the
  * `{code, message, data}` envelope; one error handler; zod validates input at the edge.
  */
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import websocket from '@fastify/websocket';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Database } from '../db/database';
@@ -31,6 +31,11 @@ import { registerFootprintRoutes } from './footprint/footprint.routes';
 import { registerStorefront } from './static';
 import { registerCartApi } from './cart/cart.module';
 import { registerAddressApi } from './address/address.module';
+import { registerOrderApi, registerOrderInternal } from './order/order.module';
+import { releaseOrderResources } from '../checkout/release-order-resources';
+import { registerCheckoutApi } from './checkout/checkout.module';
+import { registerAuditRoutes } from './internal/audit.routes';
+import type { ReadModelChanges } from './read-cache/read-model-cache';
 
 export interface AppDeps {
   db: Database;
@@ -52,12 +57,16 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** One log line per request (debug and trace levels); off by default to keep the console readable. */
   requestLogging?: boolean;
+  /** The demo merchant ships paid orders this long after payment (DEMO_MERCHANT_SHIP_AFTER_MS); absent or 0: off. */
+  demoMerchantShipAfterMs?: number;
+  /** Committed projection batches (runtime.projections): read-model answers are cached until these say otherwise. */
+  readModelChanges?: ReadModelChanges;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
-    disableRequestLogging: !deps.requestLogging,
+    logController: new LogController({ disableRequestLogging: !deps.requestLogging }),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });
@@ -78,11 +87,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await registerQaRoutes(api, deps);
     registerCommentRoutes(api, deps.db);
     registerFootprintRoutes(api, deps);
-    registerCatalogRoutes(api, deps.db);
+    registerCatalogRoutes(api, deps.db, deps.readModelChanges ?? null);
     await registerIdentityApi(api, deps);
     await registerDetailApi(api, deps);
     registerCartApi(api, deps);
     await registerAddressApi(api, deps);
+    registerOrderApi(api, { ...deps, releaseOrderResources });
+    await registerCheckoutApi(api, deps);
   }, { prefix: '/api' });
 
   await app.register(async (internal) => {
@@ -90,6 +101,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerProjectionOpsRoutes(internal, deps.projectionOps);
     registerSeedRoutes(internal, deps.store, deps.clock);
     await registerIdentityInternal(internal, deps.db);
+    registerOrderInternal(internal, { ...deps, releaseOrderResources });
+    registerAuditRoutes(internal, deps);
   }, { prefix: '/internal' });
 
   await registerPayRoutes(app, deps.payments);

@@ -6,10 +6,15 @@ import { seedDemo } from './seed/seed-demo';
 import { latestOutboxCode, migrateSmsOutbox } from '../sms/sms-outbox';
 import { formatSmsCode } from './sms-code.format';
 import { formatStatusTable } from './status-table';
+import { shipOrder, shippedAnswer } from '../orders/ship-order';
+import { formatShipped, shipmentOf } from './ship.command';
+import { auditOrder } from '../audit/order-audit';
+import { asOfOf, formatAudit } from './audit.command';
 
 export async function runDirect(command: OpsCommand, config: Config): Promise<string> {
   const runtime = await openRuntime(config, {
-    runProjections: command.kind !== 'projections-status' && command.kind !== 'sms', log: () => undefined,
+    runProjections: command.kind !== 'projections-status' && command.kind !== 'sms' && command.kind !== 'audit-order',
+    log: () => undefined,
   });
   try {
     switch (command.kind) {
@@ -31,6 +36,16 @@ export async function runDirect(command: OpsCommand, config: Config): Promise<st
         const latest = await latestOutboxCode(runtime.db, command.phone);
         if (!latest) throw new Error(`no SMS code was sent to ${command.phone}`);
         return formatSmsCode(command.phone, latest);
+      }
+      case 'ship': {
+        const deps = { store: runtime.store, waitFor: runtime.projections.waitFor, hub: runtime.hub, clock: runtime.clock };
+        const result = await shipOrder(deps, command.orderId, shipmentOf(command));
+        return formatShipped(shippedAnswer(command.orderId, result.state));
+      }
+      case 'audit-order': {
+        const audit = await auditOrder(runtime, command.orderId, asOfOf(command));
+        if (!audit) throw new Error(`order ${command.orderId} was never placed`);
+        return formatAudit(audit, command.json);
       }
       default: {
         const never: never = command;

@@ -2,6 +2,9 @@
 import type { OpsCommand } from './cli';
 import { formatSmsCode } from './sms-code.format';
 import { formatStatusTable } from './status-table';
+import { formatShipped, shipmentOf, type ShippedAnswer } from './ship.command';
+import type { OrderAudit } from '../audit/order-audit';
+import { formatAudit } from './audit.command';
 
 export async function serverIsUp(base: string): Promise<boolean> {
   try {
@@ -12,8 +15,12 @@ export async function serverIsUp(base: string): Promise<boolean> {
   }
 }
 
-async function call(base: string, token: string, method: 'GET' | 'POST', path: string): Promise<unknown> {
-  const response = await fetch(`${base}/internal${path}`, { method, headers: { 'x-ops-token': token } });
+async function call(base: string, token: string, method: 'GET' | 'POST', path: string, payload?: unknown): Promise<unknown> {
+  const headers: Record<string, string> = { 'x-ops-token': token };
+  if (payload !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(`${base}/internal${path}`, {
+    method, headers, body: payload === undefined ? undefined : JSON.stringify(payload),
+  });
   const body = (await response.json()) as { code: string; message: string; data: unknown };
   if (body.code !== '200') throw new Error(`${body.code} ${body.message}`);
   return body.data;
@@ -35,6 +42,12 @@ export async function runRemote(command: OpsCommand, base: string, token: string
     case 'sms': {
       const data = (await call(base, token, 'GET', `/sms?phone=${encodeURIComponent(command.phone)}`)) as { code: string; sentAt: string };
       return formatSmsCode(command.phone, data);
+    }
+    case 'ship':
+      return formatShipped((await call(base, token, 'POST', `/orders/${command.orderId}/ship`, shipmentOf(command))) as ShippedAnswer);
+    case 'audit-order': {
+      const query = command.asOf ? `?asOf=${encodeURIComponent(command.asOf)}` : '';
+      return formatAudit((await call(base, token, 'GET', `/audit/orders/${command.orderId}${query}`)) as OrderAudit, command.json);
     }
     default: {
       const never: never = command;

@@ -6,23 +6,31 @@
  *   projections status                 position, lag and generation of every read model
  *   projections rebuild <name|all>     rebuild side by side, then switch atomically
  *   sms <phone>                        the latest SMS code the development provider sent to a phone
+ *   ship <orderId> [--express SF] [--waybill N]   the merchant ships an order waiting for shipment
+ *   audit order <id> [--as-of <time|commit/prepare>] [--json]   the order's history, each transition checked
  */
 import { loadConfig } from '../config';
 import { resolveOpsToken } from './ops-token';
 import { runDirect } from './cli-direct';
 import { runRemote, serverIsUp } from './cli-remote';
+import { parseShipArgs, type ShipCommand } from './ship.command';
+import { parseAuditArgs, type AuditCommand } from './audit.command';
 
 export type OpsCommand =
   | { kind: 'seed-demo' }
   | { kind: 'projections-status' }
   | { kind: 'projections-rebuild'; name: string }
-  | { kind: 'sms'; phone: string };
+  | { kind: 'sms'; phone: string }
+  | ShipCommand
+  | AuditCommand;
 
 const USAGE = `usage: npm run ops -- <command>
   seed demo
   projections status
   projections rebuild <name|all>
-  sms <phone>`;
+  sms <phone>
+  ship <orderId> [--express SF] [--waybill 123456789012]
+  audit order <id> [--as-of <time|commit/prepare>] [--json]`;
 
 export function parseCommand(argv: string[]): OpsCommand | null {
   const [a, b, c] = argv;
@@ -30,6 +38,8 @@ export function parseCommand(argv: string[]): OpsCommand | null {
   if (a === 'projections' && b === 'status') return { kind: 'projections-status' };
   if (a === 'projections' && b === 'rebuild' && c) return { kind: 'projections-rebuild', name: c };
   if (a === 'sms' && b) return { kind: 'sms', phone: b };
+  if (a === 'ship') return parseShipArgs(argv.slice(1));
+  if (a === 'audit') return parseAuditArgs(argv.slice(1));
   return null;
 }
 

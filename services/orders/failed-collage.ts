@@ -2,13 +2,15 @@
  * Group-buy consequences of closing an order: the order leaves its collage; when the one leaving opened the group,
  * the group fails (`CollageFailed{leader-left}`) and every other member order closes (`CancelForFailedGroup`), its
  * stock and coupons go back and what was paid is refunded. `closeOrdersOfFailedCollage` is also what a collage
- * failing at its deadline calls for (`FailCollageAtDeadline` → `CollageFailed{deadline, orderIds}`).
+ * failing at its deadline calls for: the `fail-collage` deadline handler below (`FailCollageAtDeadline` →
+ * `CollageFailed{deadline, orderIds}`; a group that succeeded or failed already answers 600003, stale).
  * Every step is keyed (commandId, refundId), so running it again after a failure finishes the work without doubling it.
  */
 import { collageDecider } from '../../domain/group-buy/collage.decider';
 import type { CollageLeaveReason } from '../../domain/group-buy/collage.events';
 import { DomainError, Errors } from '../../domain/shared/errors';
 import { handleCommand } from '../commands/handle-command';
+import type { DeadlineHandler } from '../scheduler/deadline-handler';
 import { runOrderCommand, type OrderServiceDeps } from './order-command';
 import { refundOrder } from './refund-order';
 
@@ -55,3 +57,13 @@ export async function closeOrdersOfFailedCollage(deps: OrderServiceDeps, collage
     }
   }
 }
+
+export const failCollageAtDeadline = (deps: OrderServiceDeps): DeadlineHandler => async (deadline) => {
+  const result = await handleCommand({
+    store: deps.store, streamId: deadline.streamId, decider: collageDecider, command: { type: 'FailCollageAtDeadline', data: {} },
+    now: deps.clock(), actor: { kind: 'system' }, commandId: deadline.commandId,
+  });
+  if (result.events.length > 0) await deps.waitFor(result);
+  const failed = result.events.find((e) => e.type === 'CollageFailed');
+  if (failed) await closeOrdersOfFailedCollage(deps, deadline.entityId, (failed.data as { orderIds: number[] }).orderIds);
+};

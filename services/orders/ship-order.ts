@@ -7,6 +7,7 @@ import { findExpressCompany } from '../../domain/logistics/express-companies';
 import type { OrderState } from '../../domain/order/order.decider';
 import { DomainError } from '../../domain/shared/errors';
 import { Waybill } from '../../domain/rules/waybill.rule';
+import { formatShanghai } from '../../domain/shared/time';
 import type { CommandResult } from '../commands/handle-command';
 import type { Actor } from '../event-store/event-store.port';
 import { loadOrder, runOrderCommand, type OrderCommandDeps } from './order-command';
@@ -31,4 +32,23 @@ export async function shipOrder(
   return runOrderCommand(deps, orderId, {
     type: 'ShipOrder', data: { express: String(company.dictId), expressName: company.dictName, deliverFormid },
   }, actor, commandId);
+}
+
+/** What the merchant is told: the shipment and when receipt confirms itself (times as the API writes them). */
+export interface Shipped {
+  orderId: number; state: number; express: number; expressName: string; deliverFormid: string;
+  dileveryTime: string; autoConfirmTime: string;
+}
+
+export function shippedAnswer(orderId: number, state: OrderState): Shipped {
+  const c = state.context;
+  return {
+    orderId,
+    state: 3,
+    express: Number(c.shipment?.express ?? 0),
+    expressName: c.shipment?.expressName ?? '',
+    deliverFormid: c.shipment?.deliverFormid ?? '',
+    dileveryTime: c.shipment ? formatShanghai(c.shipment.shippedAt) : '',
+    autoConfirmTime: c.autoConfirmAt ? formatShanghai(c.autoConfirmAt) : '',
+  };
 }

@@ -5,6 +5,7 @@
  *   auto-confirm       → ConfirmReceiptAutomatically on `order-<entityId>`
  *   fail-collage       → FailCollageAtDeadline on `collage-<entityId>` (then its members' orders and refunds)
  *   close-after-sale   → CloseUnhandledAfterSale{dueAt} on `after-sale-<entityId>` (dueAt verbatim)
+ *   settle-refund      → the payment's pending refunds asked again on `payment-<id>` (streamId; entityId is 0)
  * Pass `commandId` to handleCommand: a deadline fired again after a crash then answers from the stream.
  */
 import { DomainError } from '../../domain/shared/errors';

@@ -1,23 +1,43 @@
 /**
- * The sandbox payment path over HTTP, with the real server: QR → cashier page → 确认支付 → a callback encrypted and
- * signed the WeChat Pay v3 way → the notify route verifies and decrypts it → the registered PaymentCallbackHandler.
+ * The payments port over HTTP: QR → cashier page → 确认支付 → a callback encrypted and signed the WeChat Pay v3 way →
+ * the notify route verifies and decrypts it → the registered PaymentCallbackHandler. The port is opened here on the
+ * test server's database with a recording handler of the test's own, served by the pay routes alone, so the port's
+ * contract (no handler yet, handler failing, repeated notifications) is proven apart from the checkout handler the
+ * storefront registers (its behaviour is in checkout-payment.test.ts and lifecycle.test.ts).
  */
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { PaymentStatus } from '../../domain/payment/payment.view';
+import { registerPayRoutes } from '../../services/api/pay/pay.module';
+import { loadConfig } from '../../services/config';
 import type { PaymentResult } from '../../services/payments/payment-provider';
+import { openPayments, type Payments } from '../../services/payments/payments';
 import type { SandboxCashier } from '../../services/payments/sandbox.provider';
 import { startTestServer, type TestServer } from '../support/test-server';
 
-let server: TestServer;
+let backing: TestServer;
+let app: FastifyInstance;
+let payments: Payments;
+const server = { url: '', runtime: { get payments() { return payments; } } };
 let cashier: SandboxCashier;
 const results: PaymentResult[] = [];
 const ourStatus = new Map<string, PaymentStatus>();
 let handlerFails = false;
 
 beforeAll(async () => {
-  server = await startTestServer({ web: false });
-  cashier = server.runtime.payments.sandbox as SandboxCashier;
+  backing = await startTestServer({ web: false });
+  const config = loadConfig({ DATA_DIR: ':memory:', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' });
+  payments = await openPayments(config, { db: backing.runtime.db, clock: () => new Date() });
+  app = Fastify();
+  await registerPayRoutes(app, payments);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  server.url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  cashier = payments.sandbox as SandboxCashier;
 });
-afterAll(async () => server?.stop());
+afterAll(async () => {
+  await app?.close();
+  await backing?.stop();
+});
 
 const later = (minutes: number) => new Date(Date.now() + minutes * 60_000);
 const open = (paymentId: string, amountFen = 1234, expiresAt = later(60)) =>

@@ -34,9 +34,11 @@ const schedulerOn = (db: Database) => createScheduler({ db, clock: () => t0 });
 const place = (orderId: number) => orderCommand(runtime, orderId, placeOrder(orderId), t0);
 const closeUnpaid = (rt: Runtime, now: () => Date) => async (d: DueDeadline) =>
   orderCommand(rt, d.entityId, { type: 'CloseUnpaidOrder', data: {} }, now(), d.commandId);
+/** Records each deadline handed to the handler (`seen`) and each one whose handling finished (`done`). */
 const calls = (fn: (d: DueDeadline) => Promise<void>) => {
   const seen: DueDeadline[] = [];
-  return { seen, handler: async (d: DueDeadline) => { seen.push(d); await fn(d); } };
+  const done: DueDeadline[] = [];
+  return { seen, done, handler: async (d: DueDeadline) => { seen.push(d); await fn(d); done.push(d); } };
 };
 const nothing = async () => undefined;
 
@@ -244,7 +246,7 @@ describe('after a restart', () => {
     const after = calls(closeUnpaid(runtime, () => now));
     runtime.scheduler.registerDeadlineHandler('close-unpaid-order', after.handler);
     const deadline = Date.now() + 10_000;
-    while (!after.seen.some((d) => d.streamId === 'order-350') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    while (!after.done.some((d) => d.streamId === 'order-350') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     await new Promise((r) => setTimeout(r, 200));
     const fired = after.seen.map((d) => d.streamId);
     expect(fired.filter((s) => s === 'order-350')).toHaveLength(1);

@@ -6,10 +6,11 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../services/api/app';
 import { loadConfig } from '../../services/config';
-import { projectionHealthOf, projectionOpsOf } from '../../services/ops/projection-ops';
+import { runtimeAppDeps } from '../../services/app-deps';
 import { seedDemo } from '../../services/ops/seed/seed-demo';
 import { openRuntime, type Runtime } from '../../services/runtime';
 
@@ -27,27 +28,22 @@ export function buildWebIfStale(): void {
   execFileSync(process.execPath, [path.join(root, 'infra/scripts/build-web-if-stale.mjs')], { cwd: root, stdio: 'inherit' });
 }
 
-export async function startTestServer(options: { web?: boolean; clock?: () => Date } = {}): Promise<TestServer> {
+export interface TestServerOptions {
+  web?: boolean;
+  clock?: () => Date;
+  /** An open PGlite to run on (a restart test starts a second server on the first one's data); default: a fresh one. */
+  pglite?: PGlite;
+}
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const web = options.web ?? true;
   if (web) buildWebIfStale();
   const config = loadConfig({ DATA_DIR: ':memory:', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' });
-  const runtime = await openRuntime(config, { clock: options.clock, log: () => undefined });
+  const runtime = await openRuntime(config, { clock: options.clock, log: () => undefined, pglite: options.pglite });
   await seedDemo(runtime.store, runtime.clock());
   const opsToken = 'test-ops-token-0123456789';
-  const app = await buildApp({
-    db: runtime.db,
-    store: runtime.store,
-    sessions: runtime.sessions,
-    waitFor: runtime.projections.waitFor,
-    hub: runtime.hub,
-    health: { storeKind: runtime.storeKind, feedKind: 'catch-up', projections: projectionHealthOf(runtime.projections) },
-    projectionOps: projectionOpsOf(runtime.projections),
-    opsToken,
-    clock: runtime.clock,
-    payments: runtime.payments,
-    scheduler: runtime.scheduler,
-    webDist: web ? path.join(root, 'web/dist') : undefined,
-  });
+  const app = await buildApp(runtimeAppDeps(runtime, { opsToken, webDist: web ? path.join(root, 'web/dist') : undefined }));
+
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

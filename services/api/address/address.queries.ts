@@ -1,18 +1,9 @@
 /** Reads of the addresses read model (projections/addresses): a shopper only ever reads their own addresses. */
+import type { Address } from '../../../domain/address/address.contract';
 import type { Queryable } from '../../db/database';
 import type { Page } from '../envelope';
 
-/** Spec §3 Address, plus the original API's ifDefault (1/0). */
-export interface AddressView {
-  receiveId: number;
-  receiveName: string;
-  receivePhone: string;
-  receiveAdress: string;
-  address: string;
-  label: string;
-  defult: boolean;
-  ifDefault: 0 | 1;
-}
+export type AddressView = Address;
 
 interface AddressRow {
   receive_id: string; receive_name: string; receive_phone: string; receive_adress: string; address: string;

@@ -54,6 +54,8 @@ export function registerAddressRoutes(app: FastifyInstance, deps: AddressRouteDe
     const result = await handleCommand({
       store, streamId: addressBookStream(userId), decider: addressBookDecider, command, now: clock(),
       actor: { kind: 'user', id: String(userId) },
+      // each decision is made again on the fresh book, and a new receiveId never depends on what the client saw
+      retryOnConflict: true,
     });
     await waitFor(result);
   };
@@ -90,7 +92,7 @@ export function registerAddressRoutes(app: FastifyInstance, deps: AddressRouteDe
   r.route({
     method: ['DELETE', 'POST'], url: '/receive/delete',
     // the original client sends receiveId in the body; a query parameter is accepted as well
-    schema: { body: ByIdQuery.partial().optional(), querystring: ByIdQuery.partial() }, config: auth,
+    schema: { body: ByIdQuery.partial().nullish(), querystring: ByIdQuery.partial() }, config: auth,
     handler: async (request) => {
       const userId = currentUser(request);
       const receiveId = request.body?.receiveId ?? request.query.receiveId;

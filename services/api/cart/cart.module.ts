@@ -18,7 +18,7 @@ import { registerCartRoutes, type CartRouteDeps } from './cart.routes';
 export { selectedForCheckout, type CheckoutCandidate } from '../../../domain/cart/cart.checkout';
 export { removeCheckedOutLines, runCartCommand, cartChannel, type CartCommandDeps, type CartOutcome } from './cart.commands';
 export { readCart, countCartLines, type CartLineView } from './cart.queries';
-export { cartByShop, type CartSku, type ShopCart } from './cart.view';
+export { cartByShop } from './cart.view';
 
 export type CartApiDeps = CartRouteDeps;
 

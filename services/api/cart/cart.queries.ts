@@ -75,11 +75,12 @@ export async function readCart(db: Queryable, userId: number): Promise<CartLineV
   const { rows } = await db.query<LineRow>(`
     select c.sku_id, c.product_id, c.shop_id, c.number, c.selected,
            p.product_name, p.image as product_image, p.names, p.listed,
-           s.sku_id is not null as sku_present, s.price, s.original_price, s.stock, s.weight, s.value_codes, s.image as sku_image,
+           s.sku_id is not null as sku_present, s.price, s.original_price, coalesce(st.available, s.stock) as stock, s.weight, s.value_codes, s.image as sku_image,
            sh.shop_name, sh.shop_logo
       from cart_lines c
       left join products p on p.product_id = c.product_id
       left join skus s on s.sku_id = c.sku_id and s.product_id = c.product_id
+      left join sku_stock st on st.sku_id = s.sku_id
       left join shops sh on sh.shop_id = c.shop_id
      where c.user_id = $1
      order by c.added_at desc, c.sku_id desc`, [userId]);
@@ -95,8 +96,9 @@ interface FactRow { sku_id: string; product_id: string; shop_id: string; stock: 
 export async function skuFacts(db: Queryable, skuIds: readonly number[]): Promise<Map<number, SkuFacts>> {
   if (skuIds.length === 0) return new Map();
   const { rows } = await db.query<FactRow>(`
-    select s.sku_id, s.product_id, s.shop_id, s.stock, p.listed
+    select s.sku_id, s.product_id, s.shop_id, coalesce(st.available, s.stock) as stock, p.listed
       from skus s join products p on p.product_id = s.product_id
+      left join sku_stock st on st.sku_id = s.sku_id
      where s.sku_id = any($1::bigint[])`, [skuIds]);
   return new Map(rows.map((row) => [Number(row.sku_id), {
     skuId: Number(row.sku_id), productId: Number(row.product_id), shopId: Number(row.shop_id), stock: row.stock, onSale: row.listed,

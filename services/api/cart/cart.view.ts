@@ -2,38 +2,9 @@
  * `GET /cart/getCart` answer (spec §3 Cart, origin §4 ShopCart/CartSku): shops in the order of their newest line,
  * each with its lines newest first; money in yuan; `selected` and `shelveState` as 1/0.
  */
+import type { CartSku, ShopCart } from '../../../domain/cart/cart.contract';
 import { fenToYuan } from '../../../domain/shared/money';
 import { isInvalidLine, type CartLineView } from './cart.queries';
-
-export interface CartSku {
-  shopId: number;
-  skuId: number;
-  productId: number;
-  productName: string;
-  image: string;
-  /** The specification as shown: 颜色:红色 尺码:XL ('' for a single-style product). */
-  sku: string;
-  /** The values joined by ',' as the original API sends them: 红色,XL. */
-  value: string;
-  values: string[];
-  price: number;
-  originalPrice: number;
-  number: number;
-  stockNumber: number;
-  /** 1 on sale; 0 off the shelf, shop disabled or SKU gone. */
-  shelveState: 0 | 1;
-  selected: 0 | 1;
-  total: number;
-}
-
-export interface ShopCart {
-  shopId: number;
-  shopName: string;
-  shopLogo: string;
-  /** 1 when every line of the shop that can be bought is selected. */
-  selected: 0 | 1;
-  skus: CartSku[];
-}
 
 const toSku = (line: CartLineView): CartSku => ({
   shopId: line.shopId,

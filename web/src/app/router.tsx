@@ -3,6 +3,8 @@ import { LoadingBar, SiteLayout, type RouteHandle } from '../features/layout/sit
 import { RouteErrorPage } from '../features/status-pages/route-error.page';
 
 const home = () => import('./home.route').then((m) => ({ Component: m.HomeRoute }));
+const shoppingTrolley = () =>
+  import('../features/cart/shopping-trolley.page').then((m) => ({ Component: m.ShoppingTrolleyPage }));
 const underConstruction = () =>
   import('../features/status-pages/under-construction.page').then((m) => ({ Component: m.UnderConstructionPage }));
 
@@ -17,7 +19,11 @@ const userCenterChildren: RouteObject[] = [
   { index: true, element: <Navigate to="userInfo" replace /> },
   comingSoon('userInfo', '个人信息'),
   comingSoon('message', '我的消息'),
-  comingSoon('myOrder', '我的订单'),
+  {
+    path: 'myOrder',
+    handle: { title: '我的订单' } satisfies RouteHandle,
+    lazy: () => import('./my-order.route').then((m) => ({ Component: m.MyOrderRoute })),
+  },
   comingSoon('qaList', '我的问答'),
   comingSoon('orderAfterSale', '退款/售后'),
   comingSoon('myEvaluate', '我的评价'),
@@ -82,10 +88,18 @@ export const routes: RouteObject[] = [
         handle: { title: '商品详情' } satisfies RouteHandle,
         lazy: () => import('../features/product/product-detail.page').then((m) => ({ Component: m.ProductDetailPage })),
       },
-      comingSoon('shopping-trolley', '购物车'),
-      comingSoon('shoppingTrolley', '购物车'),
-      comingSoon('placeOrder', '收银台'),
-      comingSoon('orderDetail', '订单详情'),
+      { path: 'shopping-trolley', handle: { title: '购物车' } satisfies RouteHandle, lazy: shoppingTrolley },
+      { path: 'shoppingTrolley', handle: { title: '购物车' } satisfies RouteHandle, lazy: shoppingTrolley },
+      {
+        path: 'placeOrder',
+        handle: { title: '收银台' } satisfies RouteHandle,
+        lazy: () => import('./place-order.route').then((m) => ({ Component: m.PlaceOrderRoute })),
+      },
+      {
+        path: 'orderDetail',
+        handle: { title: '订单详情' } satisfies RouteHandle,
+        lazy: () => import('./order-detail.route').then((m) => ({ Component: m.OrderDetailRoute })),
+      },
       comingSoon('afterSale', '售后'),
       comingSoon('evaluate', '评价'),
       comingSoon('evaluateDetail', '评价详情'),

@@ -25,6 +25,8 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export interface CallOptions {
   query?: Query;
   body?: unknown;
+  /** Extra request headers (e.g. `Idempotency-Key` on /order/submit). */
+  headers?: Record<string, string>;
   /** The caller's own cancellation (e.g. a component unmounting); rethrown as an AbortError. */
   signal?: AbortSignal;
 }
@@ -67,7 +69,7 @@ async function readEnvelope(response: Response): Promise<Envelope | undefined> {
 
 export function createApiClient(options: ApiClientOptions) {
   async function send(method: Method, path: string, call: CallOptions): Promise<Response> {
-    const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
+    const headers: Record<string, string> = { ...call.headers, 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
     const token = options.getToken();
     if (token) headers.Authorization = token;
     // Only with a body: servers reject an empty body declared as JSON.

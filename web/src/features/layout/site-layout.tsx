@@ -1,4 +1,4 @@
-import { Outlet, useLocation, useMatches, useNavigation } from 'react-router-dom';
+import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigation } from 'react-router-dom';
 import { lazy, Suspense, useEffect } from 'react';
 import { siteConfig } from '../../lib/site-config';
 import { SiteFooter } from './site-footer';
@@ -46,6 +46,8 @@ export function SiteLayout() {
         <Outlet />
       </main>
       <SiteFooter />
+      {/* A new page starts at its top (a card clicked far down the home page), back/forward returns to where it was. */}
+      <ScrollRestoration />
     </div>
   );
 }

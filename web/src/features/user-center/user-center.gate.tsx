@@ -1,7 +1,8 @@
 import App from 'antd/es/app';
 import { useEffect } from 'react';
-import { Navigate, Outlet } from 'react-router-dom';
+import { Navigate } from 'react-router-dom';
 import { endSession, getToken } from '../../lib/session';
+import { UserCenterShell } from './user-center.shell';
 
 /** Spec §2: without a stored token the user centre warns 请先登录, resets stored state and goes to /login. */
 export function UserCenterGate() {
@@ -12,5 +13,5 @@ export function UserCenterGate() {
     void message.warning({ content: '请先登录', key: 'login-required' });
     endSession();
   }, [token, message]);
-  return token ? <Outlet /> : <Navigate to="/login" replace />;
+  return token ? <UserCenterShell /> : <Navigate to="/login" replace />;
 }

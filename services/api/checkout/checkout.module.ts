@@ -1,0 +1,96 @@
+/**
+ * The checkout slice's entry (issue 5 "checkout"). Inside the /api plugin: `await registerCheckoutApi(api, deps)` —
+ * the routes, the PaymentCallbackHandler (runtime.payments), the `close-unpaid-order` deadline handler
+ * (runtime.scheduler) and the `order:<id>` channel policy (the shopper of the order's stream).
+ *
+ * Calls (all need a token; money in yuan; a refusal is `{code, message}` with HTTP 200):
+ * - `POST /order/getSettlement {type, shops:[{shopId, id?, skus:[{skuId, number, selected}]}], ifWork, receiveId?,
+ *   couponId?, shopSeckillId?, shopDiscountId?, shopGroupWorkId?, collageId?}` and `POST /work/getSettlement {type 1|2,
+ *   shopId, productId, skuId, number, shopGroupWorkId, collageId?, receiveId?}` → `{receive, shops:[{shopId, shopName,
+ *   shopLogo, shopAdress, number, total, distribution:{logisticsId, distributionName, distributionPrice}, shopCoupons,
+ *   discountPrice, price, skus}], invalidShops: [], coupons, number, total, logisticsPrice, orderPrice, discountPrice,
+ *   price}`. Coupons are `{id (claim id), couponId, shopCouponId, activityId, content, reduceMoney, fullMoney, discount,
+ *   endTime, ifAdd, ids, …}`; chosen ones (couponId, shops[].id) are applied. 80002 carries `data.invalidShops`.
+ * - `POST /order/submit` (header `Idempotency-Key`, one per checkout attempt, reused on retry) `{receiveId, paymentMode:1,
+ *   type 0|1|2|3|4, couponId?, shops:[{shopId, id? (claim) | shopCouponId?, remark?, skus}], shopGroupWorkId?,
+ *   collageId? (type 2), shopSeckillId? (3), shopDiscountId? (4), remark?}` → pay info `{money, orderId (the first
+ *   order: one per shop), orderIds, collageId, url (QR PNG data URL; '' when nothing to pay), codeUrl, paymentId}`.
+ * - `PUT /order/pay {orderId, type}` (type 1: every unpaid order of that checkout; 2: this order) and
+ *   `GET /order/getUrl?orderId` (this order) → the same pay info, a live QR reused or a new one.
+ * - `GET /order/checkPay?orderId&type` → `{code: 'SUCCESS' | 'NOTPAY', orderId, state, paymentState}`; an order that
+ *   closed unpaid answers 400001 订单状态已变更 (stop polling). Pushes on `order:<id>`: `{orderId, state,
+ *   paymentState, code}` with the log position.
+ *
+ * For the orders slice: `releaseOrderResources(deps, orderId)` (services/checkout/release-order-resources.ts) or
+ * `orderResourcesReleaser(deps)` → `(orderId) => Promise<void>`: what a closed order gives back (stock, activity
+ * quotas, coupons, open QR). Read models: `sku_stock` (available stock per SKU; none before the first reservation:
+ * use the catalogue's), `activity_sales` (sold per activity SKU), `coupon_uses` (claims in use), `payments`.
+ * Here the checkout meets the slices it depends on: addresses (`findAddress`, `selectedAddress`), the cart
+ * (`removeCheckedOutLines`) and the orders slice's group leaving (`leaveCollage`).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { WaitFor } from '../../../projections/runner/wait-for';
+import { createCheckoutIds } from '../../checkout/checkout-ids';
+import type { CheckoutDeps } from '../../checkout/checkout.deps';
+import { closeUnpaidOrderHandler } from '../../checkout/close-unpaid-order';
+import { ownsOrder } from '../../checkout/order-push';
+import { paymentCallbackHandler } from '../../checkout/payment-callback';
+import { releaseOrderResources, type ReleaseDeps } from '../../checkout/release-order-resources';
+import type { Database } from '../../db/database';
+import type { EventStore } from '../../event-store/event-store.port';
+import { leaveCollage } from '../../orders/failed-collage';
+import type { Payments } from '../../payments/payments';
+import type { RealtimeHub } from '../../realtime/hub';
+import type { Scheduler } from '../../scheduler/scheduler';
+import { findAddress, selectedAddress } from '../address/address.module';
+import { removeCheckedOutLines } from '../cart/cart.module';
+import { registerCheckoutRoutes } from './checkout.routes';
+import { settlePendingRefunds } from '../../checkout/refunds';
+
+export interface CheckoutApiDeps {
+  db: Database;
+  store: EventStore;
+  clock: () => Date;
+  waitFor: WaitFor;
+  hub: RealtimeHub;
+  payments: Payments;
+  scheduler: Pick<Scheduler, 'registerDeadlineHandler'>;
+}
+
+export function orderResourcesReleaser(deps: Omit<ReleaseDeps, 'log'> & { log?: (line: string) => void }) {
+  const full: ReleaseDeps = { ...deps, log: deps.log ?? ((line) => console.warn(line)) };
+  return async (orderId: number): Promise<void> => { await releaseOrderResources(full, orderId); };
+}
+
+export async function checkoutDepsOf(deps: CheckoutApiDeps, log: (line: string) => void): Promise<CheckoutDeps> {
+  const { db, store, waitFor, hub, clock } = deps;
+  const release = orderResourcesReleaser({ db, store, clock, payments: deps.payments, log });
+  return {
+    ...deps,
+    ids: await createCheckoutIds(db),
+    log,
+    addresses: {
+      find: (userId, receiveId) => findAddress(db, userId, receiveId),
+      preferred: (userId) => selectedAddress(db, userId),
+    },
+    cart: {
+      async removeCheckedOut(userId, skuIds, orderId) {
+        await removeCheckedOutLines({ store, waitFor, hub, clock }, userId, skuIds, orderId);
+      },
+    },
+    groups: {
+      leaveUnpaid: (collageId, orderId) => leaveCollage({
+        store, db, waitFor, hub, clock, provider: deps.payments.provider, releaseOrderResources: release, log,
+      }, collageId, orderId, 'unpaid-timeout'),
+    },
+  };
+}
+
+export async function registerCheckoutApi(api: FastifyInstance, deps: CheckoutApiDeps): Promise<void> {
+  const checkout = await checkoutDepsOf(deps, (line) => api.log.warn(line));
+  registerCheckoutRoutes(api, checkout);
+  deps.payments.registerCallbackHandler(paymentCallbackHandler(checkout));
+  deps.scheduler.registerDeadlineHandler('close-unpaid-order', closeUnpaidOrderHandler(checkout));
+  deps.scheduler.registerDeadlineHandler('settle-refund', (due) => settlePendingRefunds(checkout, due.streamId.slice('payment-'.length)));
+  deps.hub.allow('order', (userId, id) => ownsOrder(checkout, userId, id));
+}

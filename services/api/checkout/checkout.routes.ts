@@ -1,0 +1,48 @@
+/**
+ * The checkout calls (spec §7), all behind a token: settlement, submit (with `Idempotency-Key`), pay / getUrl (start
+ * or refresh the QR) and checkPay (the web's 3-second poll). The original's alternative methods are accepted.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { CheckoutDeps } from '../../checkout/checkout.deps';
+import { checkPay, refreshPayment } from '../../checkout/pay-requests.service';
+import { getSettlement } from '../../checkout/settlement.service';
+import { submitCheckout } from '../../checkout/submit.service';
+import { currentUser } from '../auth';
+import { ok } from '../envelope';
+import {
+  CheckPayQuery, IdempotencyKey, OrderIdQuery, PayBody, SettlementBody, SubmitBody, WorkSettlementBody,
+  settlementRequest, submitRequest, workSettlementRequest,
+} from './checkout.params';
+
+const auth = { auth: 'required' } as const;
+
+export function registerCheckoutRoutes(app: FastifyInstance, deps: CheckoutDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post('/order/getSettlement', { schema: { body: SettlementBody }, config: auth }, async (request) =>
+    ok(await getSettlement(deps, currentUser(request), settlementRequest(request.body))));
+
+  r.post('/work/getSettlement', { schema: { body: WorkSettlementBody }, config: auth }, async (request) =>
+    ok(await getSettlement(deps, currentUser(request), workSettlementRequest(request.body))));
+
+  r.post('/order/submit', {
+    schema: { body: SubmitBody, headers: z.object({ 'idempotency-key': IdempotencyKey }) }, config: auth,
+  }, async (request) => {
+    const key = request.headers['idempotency-key'] ?? null;
+    return ok(await submitCheckout(deps, currentUser(request), submitRequest(request.body), key), '提交成功');
+  });
+
+  r.route({
+    method: ['PUT', 'POST'], url: '/order/pay', schema: { body: PayBody }, config: auth,
+    handler: async (request) => ok(await refreshPayment(deps, currentUser(request), request.body.orderId,
+      request.body.type === 1 ? 'checkout' : 'order')),
+  });
+
+  r.get('/order/getUrl', { schema: { querystring: OrderIdQuery }, config: auth }, async (request) =>
+    ok(await refreshPayment(deps, currentUser(request), request.query.orderId, 'order')));
+
+  r.get('/order/checkPay', { schema: { querystring: CheckPayQuery }, config: auth }, async (request) =>
+    ok(await checkPay(deps, currentUser(request), request.query.orderId)));
+}

@@ -1,0 +1,28 @@
+/**
+ * The app's dependencies taken from an open runtime: one wiring for `npm start` (services/main.ts), the test server
+ * and the bench servers, so they all serve the same product. What differs between them comes in `extra`.
+ */
+import type { AppDeps } from './api/app';
+import { projectionHealthOf, projectionOpsOf } from './ops/projection-ops';
+import type { Runtime } from './runtime';
+
+export type AppDepsExtra = Pick<AppDeps, 'opsToken'> & Partial<Pick<AppDeps,
+  'webDist' | 'logger' | 'requestLogging' | 'demoMerchantShipAfterMs'>> & { feedKind?: 'catch-up' | 'kafka' };
+
+export function runtimeAppDeps(runtime: Runtime, extra: AppDepsExtra): AppDeps {
+  const { feedKind = 'catch-up', ...rest } = extra;
+  return {
+    db: runtime.db,
+    store: runtime.store,
+    sessions: runtime.sessions,
+    waitFor: runtime.projections.waitFor,
+    hub: runtime.hub,
+    health: { storeKind: runtime.storeKind, feedKind, projections: projectionHealthOf(runtime.projections) },
+    projectionOps: projectionOpsOf(runtime.projections),
+    clock: runtime.clock,
+    payments: runtime.payments,
+    scheduler: runtime.scheduler,
+    readModelChanges: runtime.projections,
+    ...rest,
+  };
+}

@@ -1,0 +1,51 @@
+/** `npm run ops -- audit order <id> [--as-of X] [--json]`: argument parsing and the printed table. */
+import { parseAsOf, type OrderAudit } from '../../../services/audit/order-audit';
+import { asOfOf, formatAudit, parseAuditArgs } from '../../../services/ops/audit.command';
+
+describe('parsing the audit command', () => {
+  it('takes an order id with --as-of and --json in any order', () => {
+    expect(parseAuditArgs(['order', '42'])).toEqual({ kind: 'audit-order', orderId: 42, asOf: null, json: false });
+    expect(parseAuditArgs(['order', '42', '--json', '--as-of', '12/3'])).toEqual({ kind: 'audit-order', orderId: 42, asOf: '12/3', json: true });
+  });
+
+  it('refuses anything else', () => {
+    for (const args of [[], ['order'], ['order', 'x'], ['payment', '1'], ['order', '1', '--as-of'], ['order', '1', '--all']]) {
+      expect(parseAuditArgs(args)).toBeNull();
+    }
+  });
+
+  it('reads --as-of as a log position or a time, and stops on anything else', () => {
+    expect(parseAsOf('12/3')).toEqual({ kind: 'position', position: { commit: 12n, prepare: 3n } });
+    expect(parseAsOf('2026-11-22T10:00:00+08:00')).toEqual({ kind: 'time', at: Date.parse('2026-11-22T02:00:00Z') });
+    expect(() => asOfOf({ kind: 'audit-order', orderId: 1, asOf: 'soon', json: false })).toThrow(/--as-of soon/);
+  });
+});
+
+describe('the printed audit', () => {
+  const audit: OrderAudit = {
+    orderId: 7, asOf: null, streams: ['order-7', 'payment-P1'], state: { code: 2, name: '待发货' }, chainHead: 'ab'.repeat(32),
+    entries: [{
+      time: '2026-11-22T02:00:00.000Z', displayTime: '2026-11-22 10:00:00', actor: { kind: 'user', id: '5', label: '买家' },
+      lifecycle: 'order', streamId: 'order-7', type: 'OrderPlaced', from: null, to: { code: 1, name: '待付款' },
+      summary: '下单', verified: true, position: '10/1', revision: 0, eventId: 'e1', correlationId: null, causationId: null, hash: 'cd'.repeat(32),
+    }, {
+      time: '2026-11-22T02:01:00.000Z', displayTime: '2026-11-22 10:01:00', actor: { kind: 'system', id: null, label: '系统' },
+      lifecycle: 'order', streamId: 'order-7', type: 'OrderPaid', from: { code: 1, name: '待付款' }, to: { code: 2, name: '待发货' },
+      summary: '支付成功', verified: false, position: '11/1', revision: 1, eventId: 'e2', correlationId: null, causationId: null, hash: 'ab'.repeat(32),
+    }],
+  };
+
+  it('shows each transition with its actor, the state reached and the machine check', () => {
+    const text = formatAudit(audit, false);
+    expect(text).toContain('order 7: 2 events from order-7, payment-P1');
+    expect(text).toContain('✓ 2026-11-22 10:00:00  10/1           买家(5)  OrderPlaced  order — → 1 待付款');
+    expect(text).toContain('✗ 2026-11-22 10:01:00  11/1           系统  OrderPaid  order 1 待付款 → 2 待发货');
+    expect(text).toContain('state: 2 待发货');
+    expect(text).toContain('machine check: 1 event(s) the machine would not accept (✗)');
+    expect(text).toContain(`chain head: ${'ab'.repeat(32)}`);
+  });
+
+  it('exports the whole bundle as JSON', () => {
+    expect(JSON.parse(formatAudit(audit, true))).toEqual(audit);
+  });
+});

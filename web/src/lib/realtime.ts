@@ -1,0 +1,193 @@
+/**
+ * The websocket client (DESIGN.md §9): one connection to `/ws?token=…` while anything is subscribed and a token is
+ * there; channels are (re)subscribed once the server says `ready`; a lost connection comes back with exponential
+ * backoff and jitter. Pushes carry the log position: a push not newer than the last one seen on its channel is
+ * dropped, so a late, reordered or repeated push never undoes a newer one.
+ */
+import { getToken } from './session';
+
+/** The part of a browser WebSocket the client uses (a fake in tests). */
+export interface SocketLike {
+  readonly readyState: number;
+  send(data: string): void;
+  close(): void;
+  onopen: ((event: unknown) => void) | null;
+  onmessage: ((event: { data: unknown }) => void) | null;
+  onclose: ((event: unknown) => void) | null;
+  onerror: ((event: unknown) => void) | null;
+}
+
+export interface RealtimeOptions {
+  /** The URL to open, or null while there is no token (nothing is opened then). */
+  url: () => string | null;
+  open?: (url: string) => SocketLike;
+  /** First retry delay; doubles per failed attempt up to maxDelayMs. */
+  initialDelayMs?: number;
+  maxDelayMs?: number;
+  random?: () => number;
+  setTimer?: (run: () => void, ms: number) => unknown;
+  clearTimer?: (handle: unknown) => void;
+}
+
+export interface PushMeta { channel: string; position: string | null }
+export type PushHandler = (payload: unknown, meta: PushMeta) => void;
+/** A channel name, or a function of the signed-in user's id (`(id) => 'user:' + id`), known once the server is ready. */
+export type ChannelName = string | ((userId: number) => string);
+
+export interface Realtime {
+  subscribe(channel: ChannelName, handler: PushHandler): () => void;
+  /** Drops the connection and opens a new one with the current token (after a login). */
+  reconnect(): void;
+}
+
+const OPEN = 1;
+
+/** `commit/prepare` → comparable pair; null for anything else. */
+export function parsePosition(text: string | null | undefined): [bigint, bigint] | null {
+  const match = typeof text === 'string' ? /^(\d+)\/(\d+)$/.exec(text) : null;
+  return match ? [BigInt(match[1]), BigInt(match[2])] : null;
+}
+
+export const isNewer = (next: [bigint, bigint], last: [bigint, bigint] | undefined): boolean =>
+  !last || next[0] > last[0] || (next[0] === last[0] && next[1] > last[1]);
+
+interface Subscription { channel: ChannelName; handler: PushHandler }
+
+interface ServerMessage { op?: unknown; channel?: unknown; position?: unknown; payload?: unknown; userId?: unknown; code?: unknown }
+
+export function createRealtime(options: RealtimeOptions): Realtime {
+  const open = options.open ?? ((url: string) => new WebSocket(url) as unknown as SocketLike);
+  const setTimer = options.setTimer ?? ((run: () => void, ms: number) => setTimeout(run, ms));
+  const clearTimer = options.clearTimer ?? ((handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>));
+  const initialDelay = options.initialDelayMs ?? 1000;
+  const maxDelay = options.maxDelayMs ?? 30000;
+  const random = options.random ?? Math.random;
+
+  const subscriptions = new Set<Subscription>();
+  const lastSeen = new Map<string, [bigint, bigint]>();
+  let socket: SocketLike | null = null;
+  let userId: number | null = null;
+  let subscribed = new Set<string>();
+  let retry: unknown = null;
+  let attempts = 0;
+  /** The token was refused: wait for a reconnect() instead of retrying with it. */
+  let halted = false;
+
+  const resolve = (channel: ChannelName): string | null =>
+    typeof channel === 'string' ? channel : userId === null ? null : channel(userId);
+
+  const send = (message: object) => {
+    if (socket?.readyState === OPEN) socket.send(JSON.stringify(message));
+  };
+
+  const syncChannels = () => {
+    if (userId === null) return;
+    const wanted = new Set([...subscriptions].map((s) => resolve(s.channel)).filter((c): c is string => c !== null));
+    for (const channel of wanted) if (!subscribed.has(channel)) send({ op: 'subscribe', channel });
+    for (const channel of subscribed) if (!wanted.has(channel)) send({ op: 'unsubscribe', channel });
+    subscribed = wanted;
+  };
+
+  const deliver = (channel: string, position: string | null, payload: unknown) => {
+    const parsed = parsePosition(position);
+    if (parsed) {
+      if (!isNewer(parsed, lastSeen.get(channel))) return;
+      lastSeen.set(channel, parsed);
+    }
+    for (const s of [...subscriptions]) if (resolve(s.channel) === channel) s.handler(payload, { channel, position });
+  };
+
+  const onMessage = (raw: unknown) => {
+    let message: ServerMessage;
+    try {
+      message = JSON.parse(String(raw)) as ServerMessage;
+    } catch {
+      return;
+    }
+    if (message.op === 'ready' && typeof message.userId === 'number') {
+      userId = message.userId;
+      attempts = 0;
+      subscribed = new Set();
+      syncChannels();
+    } else if (message.op === 'event' && typeof message.channel === 'string') {
+      deliver(message.channel, typeof message.position === 'string' ? message.position : null, message.payload);
+    } else if (message.op === 'error' && message.code === '20004') {
+      halted = true;
+      drop();
+    }
+  };
+
+  function drop() {
+    const current = socket;
+    socket = null;
+    userId = null;
+    subscribed = new Set();
+    if (current) {
+      current.onclose = null;
+      current.onmessage = null;
+      current.onerror = null;
+      current.close();
+    }
+  }
+
+  function scheduleRetry() {
+    if (retry !== null || halted || subscriptions.size === 0) return;
+    const delay = Math.min(maxDelay, initialDelay * 2 ** attempts) * (0.5 + random() / 2);
+    attempts += 1;
+    retry = setTimer(() => {
+      retry = null;
+      connect();
+    }, delay);
+  }
+
+  function connect() {
+    if (socket || retry !== null || halted || subscriptions.size === 0) return;
+    const url = options.url();
+    if (!url) return;
+    const current = open(url);
+    socket = current;
+    current.onmessage = (event) => onMessage(event.data);
+    current.onclose = () => {
+      if (socket !== current) return;
+      socket = null;
+      userId = null;
+      subscribed = new Set();
+      scheduleRetry();
+    };
+    current.onerror = () => current.close();
+  }
+
+  return {
+    subscribe(channel, handler) {
+      const subscription: Subscription = { channel, handler };
+      subscriptions.add(subscription);
+      if (socket) syncChannels();
+      else connect();
+      return () => {
+        subscriptions.delete(subscription);
+        if (subscriptions.size > 0) return syncChannels();
+        drop();
+        if (retry !== null) clearTimer(retry);
+        retry = null;
+      };
+    },
+    reconnect() {
+      halted = false;
+      attempts = 0;
+      drop();
+      if (retry !== null) clearTimer(retry);
+      retry = null;
+      connect();
+    },
+  };
+}
+
+/** The app's one connection: same host, `/ws`, the token from the cookie. */
+export const realtime: Realtime = createRealtime({
+  url: () => {
+    const token = getToken();
+    if (!token || typeof window === 'undefined') return null;
+    const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
+    return `${scheme}://${window.location.host}/ws?token=${encodeURIComponent(token)}`;
+  },
+});
