@@ -5,7 +5,8 @@
  * the new one (catch-up: re-reads from that generation's checkpoint; Kafka: applies there, the guard absorbing
  * what the rebuild already did). A committed batch is announced in process and by NOTIFY (on commit). A catch-up
  * batch with no event this projection handles opens no transaction: the runner moves on in memory and stores the
- * checkpoint with its next real batch, or at least once a second.
+ * checkpoint with its next real batch, or a second later (a timer), so a quiet log still ends with every checkpoint
+ * at its head.
  */
 import type { Database } from '../../services/db/database';
 import { formatPosition, type LogPosition } from '../../services/event-store/event-store.port';
@@ -46,6 +47,8 @@ export class ProjectionRunner implements FeedSubscriber {
   private eventsProcessed = 0;
   private gate: Promise<void> | null = null;
   private inFlight: Promise<unknown> = Promise.resolve();
+  /** Stores `position` when batches with nothing for this read model were the last ones (see applyBatch). */
+  private checkpointTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
     private readonly db: Database,
@@ -68,6 +71,14 @@ export class ProjectionRunner implements FeedSubscriber {
     this.state = state;
   }
 
+  /** Takes no more batches; the batch or checkpoint write in hand finishes first. */
+  async stop(): Promise<void> {
+    this.state = 'stopped';
+    if (this.checkpointTimer) clearTimeout(this.checkpointTimer);
+    this.checkpointTimer = null;
+    await this.inFlight;
+  }
+
   async loadPosition(): Promise<LogPosition | null> {
     const live = await readLive(this.db, this.name);
     if (!live) throw new Error(`projection ${this.name} has no live generation`);
@@ -88,9 +99,28 @@ export class ProjectionRunner implements FeedSubscriber {
 
   async handle(batch: FeedBatch): Promise<BatchOutcome> {
     while (this.gate) await this.gate;
-    const work = this.applyBatch(batch);
+    return this.serially(() => this.applyBatch(batch));
+  }
+
+  /** The feed's batches and the checkpoint timer's writes never overlap: each starts when the one before ended. */
+  private serially<T>(step: () => Promise<T>): Promise<T> {
+    const work = this.inFlight.then(step);
     this.inFlight = work.catch(() => undefined);
     return work;
+  }
+
+  /** After batches with nothing to apply: store the position they reached unless a real batch did so meanwhile. */
+  private scheduleCheckpoint(): void {
+    if (this.checkpointTimer) return;
+    this.checkpointTimer = setTimeout(() => {
+      this.checkpointTimer = null;
+      void this.serially(async () => {
+        const { position } = this;
+        if (this.state !== 'live' || !position || samePosition(position, this.persisted)) return;
+        await this.applyBatch({ events: [], cursor: { kind: 'log', position } }, { store: true });
+      }).catch((error: unknown) => this.log.warn({ projection: this.name, err: error }, 'projection checkpoint not stored; the next batch stores it'));
+    }, CHECKPOINT_AT_LEAST_EVERY_MS);
+    this.checkpointTimer.unref?.();
   }
 
   failed(error: unknown): void {
@@ -110,15 +140,16 @@ export class ProjectionRunner implements FeedSubscriber {
     };
   }
 
-  private async applyBatch(batch: FeedBatch): Promise<BatchOutcome> {
+  private async applyBatch(batch: FeedBatch, options: { store?: boolean } = {}): Promise<BatchOutcome> {
     const { cursor } = batch;
-    if (cursor.kind === 'log' && !batch.events.some((e) => this.handles.has(e.type))
+    if (!options.store && cursor.kind === 'log' && !batch.events.some((e) => this.handles.has(e.type))
       && Date.now() - this.persistedAt < CHECKPOINT_AT_LEAST_EVERY_MS) {
       // nothing here for this read model: no transaction; the stored checkpoint follows with the next batch that
-      // has something, or within CHECKPOINT_AT_LEAST_EVERY_MS (a restart re-reads at most that much, applying nothing)
+      // has something, or CHECKPOINT_AT_LEAST_EVERY_MS later (a restart re-reads at most that much, applying nothing)
       this.position = cursor.position;
       this.eventsProcessed += batch.events.length;
       this.state = 'live';
+      this.scheduleCheckpoint();
       return 'applied';
     }
     const result = await this.db.transaction(async (tx) => {

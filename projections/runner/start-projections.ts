@@ -157,7 +157,7 @@ export async function startProjections(options: StartProjectionsOptions): Promis
       await Promise.allSettled(boots);
       await Promise.allSettled([...queues.values()]);
       for (const subscription of subscriptions) await subscription.stop();
-      for (const runner of runners.values()) runner.setState('stopped');
+      for (const runner of runners.values()) await runner.stop();
       await forwarder?.stop();
       await feed.close();
       await listener?.close();
