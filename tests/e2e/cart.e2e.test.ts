@@ -30,6 +30,11 @@ if (browser) {
     await page.getByTestId('sku-stock').waitFor();
   };
   const line = (skuId: number) => page.getByTestId(`cart-line-${skuId}`);
+  /** From outside the top bar onto the cart link, so the popover sees a fresh mouseenter on whatever page this is. */
+  const openCartDropdown = async () => {
+    await page.mouse.move(0, 400);
+    await page.getByTestId('cart-dropdown').hover();
+  };
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -54,7 +59,7 @@ if (browser) {
 
     it('sees 登录后查看商品 in the cart dropdown', async () => {
       await page.goto(`${server.url}/`);
-      await page.getByTestId('cart-dropdown').hover();
+      await openCartDropdown();
       await page.getByText('登录后查看商品').waitFor();
     });
   });
@@ -70,10 +75,11 @@ if (browser) {
       await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
       await page.getByRole('button', { name: /^注\s*册$/ }).click();
       await page.waitForURL(`${server.url}/`);
+      await page.locator('.greeting__name').waitFor();
     }, 60_000);
 
     it('shows the empty-cart text in the dropdown and no count', async () => {
-      await page.getByTestId('cart-dropdown').hover();
+      await openCartDropdown();
       await page.getByText('购物车还没有商品，赶紧选购吧！').waitFor();
       expect(await badge().count()).toBe(0);
     });
@@ -101,7 +107,7 @@ if (browser) {
     });
 
     it('previews the three lines in the dropdown, each with its name and price', async () => {
-      await page.getByTestId('cart-dropdown').hover();
+      await openCartDropdown();
       const preview = page.getByTestId('cart-preview');
       await preview.getByText('保温杯').waitFor();
       expect(await preview.locator('.cart-preview__item').count()).toBe(3);

@@ -49,17 +49,35 @@ export function CartDropdown() {
   );
 }
 
-/** Loads when opened and again whenever the count changes while open. */
+/** A failed read is tried again this long after, for as long as the dropdown stays open. */
+const RETRY_MS = 2000;
+
+/** Loads when opened and again whenever the count changes while open; a failed read retries while open. */
 function CartPreview({ active, count }: { active: boolean; count: number }) {
   const { message } = App.useApp();
   const [cart, setCart] = useState<Cart>();
+  const [failed, setFailed] = useState(false);
   const [version, setVersion] = useState(0);
 
   useEffect(() => {
     if (!active) return;
     const controller = new AbortController();
-    getCartPreview(controller.signal).then(setCart, () => undefined);
-    return () => controller.abort();
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    getCartPreview(controller.signal).then(
+      (loaded) => {
+        setCart(loaded);
+        setFailed(false);
+      },
+      () => {
+        if (controller.signal.aborted) return;
+        setFailed(true);
+        retry = setTimeout(() => setVersion((v) => v + 1), RETRY_MS);
+      },
+    );
+    return () => {
+      controller.abort();
+      clearTimeout(retry);
+    };
   }, [active, count, version]);
 
   const remove = async (skuId: number) => {
@@ -73,8 +91,9 @@ function CartPreview({ active, count }: { active: boolean; count: number }) {
     setVersion((v) => v + 1);
   };
 
-  const lines = (cart ?? []).flatMap((shop) => shop.skus);
-  if (cart && lines.length === 0) return <EmptyCart />;
+  if (!cart) return <p className="cart-dropdown cart-dropdown--loading">{failed ? '购物车加载失败，正在重试…' : '加载中…'}</p>;
+  const lines = cart.flatMap((shop) => shop.skus);
+  if (lines.length === 0) return <EmptyCart />;
   return (
     <div className="cart-preview" data-testid="cart-preview">
       <ul className="cart-preview__list">
