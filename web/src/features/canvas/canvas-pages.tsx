@@ -1,16 +1,16 @@
-import Button from 'antd/es/button';
-import Result from 'antd/es/result';
-import type { ReactNode } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { parseId } from '../../lib/catalog-ui/links';
 import { CanvasView } from './canvas-view';
 
-function NoLayout() {
-  const navigate = useNavigate();
+// Result's 404 picture is only for a missing custom page, so it stays out of the home page's download.
+const NoLayout = lazy(() => import('./no-layout').then((m) => ({ default: m.NoLayout })));
+
+function MissingLayout() {
   return (
-    <div className="page-width canvas-empty">
-      <Result status="404" title="页面不存在" subTitle="该页面暂无内容" extra={<Button type="primary" onClick={() => navigate('/')}>返回首页</Button>} />
-    </div>
+    <Suspense fallback={null}>
+      <NoLayout />
+    </Suspense>
   );
 }
 
@@ -23,8 +23,8 @@ export function HomeCanvas() {
 export function CustomCanvasPage() {
   const [params] = useSearchParams();
   const id = parseId(params.get('shopId'));
-  if (!id) return <NoLayout />;
-  return <CanvasView query={{ type: 2, shopId: id }} empty={<NoLayout />} />;
+  if (!id) return <MissingLayout />;
+  return <CanvasView query={{ type: 2, shopId: id }} empty={<MissingLayout />} />;
 }
 
 /** The shop page's 店铺首页 tab: the shop's own layout (type 3). */

@@ -1,4 +1,3 @@
-import Spin from 'antd/es/spin';
 import { useEffect, useState } from 'react';
 
 /** Spec §9: the layout's loading mask closes by itself after 5000 ms. */
@@ -14,7 +13,12 @@ export function LoadingMask({ waiting }: { waiting: boolean }) {
   if (!waiting || timedOut) return null;
   return (
     <div className="canvas-mask" role="progressbar" aria-label="页面加载中" data-testid="canvas-mask">
-      <Spin size="large" />
+      <span className="canvas-mask__spinner" aria-hidden>
+        <i />
+        <i />
+        <i />
+        <i />
+      </span>
       <span className="canvas-mask__text">加载中…</span>
     </div>
   );

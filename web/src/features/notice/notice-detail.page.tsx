@@ -2,7 +2,6 @@ import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Result from 'antd/es/result';
 import Skeleton from 'antd/es/skeleton';
-import Tag from 'antd/es/tag';
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../lib/api-client';
@@ -11,6 +10,7 @@ import { SafeHtml } from '../../lib/safe-html';
 import { useRequest } from '../../lib/use-request';
 import { getNotice } from './api/get-notice';
 import { noticeTypeLabel } from './notice.model';
+import { NoticeTag } from './notice-tag';
 import './notice.css';
 
 /** `?id=`, or the notice last opened (client state noticeId) when the link carried none. */
@@ -58,7 +58,7 @@ export function NoticeDetailPage() {
           <>
             <h1 className="notice-detail__title">{notice.noticeTitle}</h1>
             <div className="notice-detail__meta">
-              <Tag color="red" variant="outlined">{noticeTypeLabel(notice.noticeType)}</Tag>
+              <NoticeTag tone="red">{noticeTypeLabel(notice.noticeType)}</NoticeTag>
               <time>发布时间：{notice.createTime}</time>
             </div>
             <SafeHtml className="notice-detail__content" html={notice.noticeContent} />

@@ -1,4 +1,3 @@
-import Progress from 'antd/es/progress';
 import { Link } from 'react-router-dom';
 import type { ToolProduct } from '../../../../../domain/catalog/detail.contract';
 import { productDetailHref } from '../../../lib/catalog-ui/links';
@@ -22,7 +21,9 @@ export function ActivityProduct({ kind, product, wide = false }: { kind: Activit
         </div>
         {product.limitNumber > 0 && (
           <div className="activity-product__progress" data-testid="stock-progress">
-            <Progress percent={percent} showInfo={false} size="small" strokeColor={{ from: '#ff8a3d', to: '#e4393c' }} />
+            <div className="activity-product__bar" role="progressbar" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100}>
+              <div className="activity-product__bar-fill" style={{ width: `${percent}%` }} />
+            </div>
             <span>已抢{percent}%</span>
           </div>
         )}

@@ -1,6 +1,6 @@
-import Carousel from 'antd/es/carousel';
 import { CanvasLink } from '../canvas-link';
 import { list, text, type Content } from '../canvas.model';
+import { Carousel } from './carousel';
 
 /** banner: `{height, bannerData: [{bannerUrl, linkObj}]}` — a carousel across the page width. */
 export function BannerBlock({ content }: { content: Content }) {
@@ -8,15 +8,14 @@ export function BannerBlock({ content }: { content: Content }) {
   if (slides.length === 0) return null;
   return (
     <div className="canvas-banner" aria-roledescription="轮播图">
-      <Carousel autoplay autoplaySpeed={4000} dots={slides.length > 1} draggable>
-        {slides.map((slide, i) => (
-          <div key={i}>
-            <CanvasLink linkObj={slide.linkObj} className="canvas-banner__slide" label={`轮播图 ${i + 1}`}>
-              <img src={text(slide.bannerUrl)} alt="" loading={i === 0 ? 'eager' : 'lazy'} decoding="async" />
-            </CanvasLink>
-          </div>
+      <Carousel
+        autoplayMs={4000}
+        slides={slides.map((slide, i) => (
+          <CanvasLink linkObj={slide.linkObj} className="canvas-banner__slide" label={`轮播图 ${i + 1}`}>
+            <img src={text(slide.bannerUrl)} alt="" loading={i === 0 ? 'eager' : 'lazy'} decoding="async" />
+          </CanvasLink>
         ))}
-      </Carousel>
+      />
     </div>
   );
 }

@@ -1,8 +1,11 @@
 import PlayCircleFilled from '@ant-design/icons/PlayCircleFilled';
-import { useState } from 'react';
-import { SafeHtml } from '../../../lib/safe-html';
+import { lazy, Suspense, useState } from 'react';
+import { WhenNearViewport } from '../../../lib/when-near-viewport';
 import { text, type Content } from '../canvas.model';
 import { BlockTitle } from './block-title';
+
+// The sanitiser is the block's biggest dependency and the block sits far down the home page: it loads on the way there.
+const SafeHtml = lazy(() => import('../../../lib/safe-html').then((m) => ({ default: m.SafeHtml })));
 
 const isPlayable = (url: string) => /^(https?:\/\/|\/)[^\s]+$/.test(url);
 
@@ -30,7 +33,13 @@ export function VideoBoxBlock({ content }: { content: Content }) {
           </>
         )}
       </div>
-      {body && <SafeHtml className="canvas-video__body" html={body} />}
+      {body && (
+        <WhenNearViewport>
+          <Suspense fallback={null}>
+            <SafeHtml className="canvas-video__body" html={body} />
+          </Suspense>
+        </WhenNearViewport>
+      )}
     </div>
   );
 }
