@@ -155,7 +155,7 @@ export async function browseApiBench(config: BenchConfig): Promise<Section> {
     const { rows } = await fresh.db.query<{ bytes: string }>('select pg_database_size(current_database())::text as bytes');
     const setup: SetupFigures = { ...written, caughtUp, databaseMb: Number(rows[0].bytes) / 2 ** 20 };
     api = await startStorefront(runtime);
-    uncached = await startStorefront(runtime, undefined, { readModelCache: false });
+    uncached = await startStorefront(runtime, undefined, { readModelCache: false, secondProcess: true });
     const tables = await measureEndpoints(api, uncached, products, notes);
     notes.push(
       `Load: autocannon ${CONNECTIONS} connections, ${WARMUP_SEC} s warm-up then ${DURATION_SEC} s measured, in a child process; the API and `
