@@ -143,6 +143,8 @@ export async function browseApiBench(config: BenchConfig): Promise<Section> {
   const notes: string[] = [];
   const fresh = await freshDatabase(config.databaseUrl, 'browse');
   let runtime: Runtime | null = null;
+  /** The cache-off storefront runs as a second API process on the same database: its own runtime. */
+  let second: Runtime | null = null;
   let api: Listening | null = null;
   let uncached: Listening | null = null;
   try {
@@ -155,7 +157,9 @@ export async function browseApiBench(config: BenchConfig): Promise<Section> {
     const { rows } = await fresh.db.query<{ bytes: string }>('select pg_database_size(current_database())::text as bytes');
     const setup: SetupFigures = { ...written, caughtUp, databaseMb: Number(rows[0].bytes) / 2 ** 20 };
     api = await startStorefront(runtime);
-    uncached = await startStorefront(runtime, undefined, { readModelCache: false, secondProcess: true });
+    second = await openBenchRuntime(fresh.url);
+    await untilCaughtUp(second, CATCH_UP_TIMEOUT_MS);
+    uncached = await startStorefront(second, undefined, { readModelCache: false });
     const tables = await measureEndpoints(api, uncached, products, notes);
     notes.push(
       `Load: autocannon ${CONNECTIONS} connections, ${WARMUP_SEC} s warm-up then ${DURATION_SEC} s measured, in a child process; the API and `
@@ -168,6 +172,7 @@ export async function browseApiBench(config: BenchConfig): Promise<Section> {
   } finally {
     await api?.close();
     await uncached?.close();
+    await second?.close();
     await runtime?.close();
     await fresh.drop();
   }

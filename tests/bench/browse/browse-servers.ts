@@ -8,7 +8,6 @@ import { buildApp } from '../../../services/api/app';
 import { loadConfig } from '../../../services/config';
 import { runtimeAppDeps } from '../../../services/app-deps';
 import { openRuntime, type Runtime } from '../../../services/runtime';
-import { createScheduler } from '../../../services/scheduler/scheduler';
 
 export interface Listening { url: string; close(): Promise<void> }
 
@@ -27,17 +26,10 @@ export function openBenchRuntime(databaseUrl?: string): Promise<Runtime> {
   return openRuntime(config, { log: () => undefined });
 }
 
-/**
- * `readModelCache: false` serves every request from the read models (the cache's own baseline). `secondProcess`
- * builds the app as a second API process on the same database would have it: its own scheduler (not started here;
- * the first app's handles the deadlines), so both can serve side by side.
- */
-export async function startStorefront(
-  runtime: Runtime, webDist?: string, options: { readModelCache?: boolean; secondProcess?: boolean } = {},
-): Promise<Listening> {
+/** `readModelCache: false` serves every request from the read models (the cache's own baseline). */
+export async function startStorefront(runtime: Runtime, webDist?: string, options: { readModelCache?: boolean } = {}): Promise<Listening> {
   const deps = runtimeAppDeps(runtime, { opsToken: 'bench-ops-token-0123456789', webDist });
-  const scheduler = options.secondProcess ? await createScheduler({ db: runtime.db, clock: runtime.clock }) : deps.scheduler;
-  const app = await buildApp({ ...deps, scheduler, ...(options.readModelCache === false ? { readModelChanges: undefined } : {}) });
+  const app = await buildApp(options.readModelCache === false ? { ...deps, readModelChanges: undefined } : deps);
   return { url: await listen(app), close: () => app.close() };
 }
 
