@@ -16,13 +16,17 @@ export async function applyProductListed(tx: pg.PoolClient, s: string, event: Re
   const first = p.skus[0];
   const at = event.metadata.occurredAt;
   // listing puts a product on sale; a repeated listing (an edit) keeps its shelf state, sales and listing time
+  // the category ancestors go in with the row: a separate update would write the row (and its search indexes) twice
   await tx.query(
-    `insert into ${s}.products (product_id, shop_id, category_id, shop_classify_id, product_name, product_brief, text,
+    `with a as (${categoryAncestorsSql(s)} where c.category_id = $3)
+     insert into ${s}.products (product_id, shop_id, category_id, shop_classify_id, product_name, product_brief, text,
        images, names, logistics, shelved, shop_enabled, fictitious_sales, sku_id, price, original_price, image,
-       search_text, search_grams, listed_at, updated_at)
+       search_text, search_grams, listed_at, updated_at, category_l2_id, category_l1_id)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, true,
-       coalesce((select enabled from ${s}.shops where shop_id = $2), false), $11, $12, $13, $14, $15, $16, $17, $18, $18)
+       coalesce((select enabled from ${s}.shops where shop_id = $2), false), $11, $12, $13, $14, $15, $16, $17, $18, $18,
+       (select l2 from a), (select l1 from a))
      on conflict (product_id) do update set shop_id = excluded.shop_id, category_id = excluded.category_id,
+       category_l2_id = excluded.category_l2_id, category_l1_id = excluded.category_l1_id,
        shop_classify_id = excluded.shop_classify_id, product_name = excluded.product_name,
        product_brief = excluded.product_brief, text = excluded.text, images = excluded.images, names = excluded.names,
        logistics = excluded.logistics, shop_enabled = excluded.shop_enabled, fictitious_sales = excluded.fictitious_sales,
@@ -45,7 +49,6 @@ export async function applyProductListed(tx: pg.PoolClient, s: string, event: Re
        sku_values = excluded.sku_values, price = excluded.price, original_price = excluded.original_price,
        stock = excluded.stock, weight = excluded.weight, image = excluded.image`,
     [p.productId, p.shopId, JSON.stringify(skuRows(p))]);
-  await refreshCategoryAncestors(tx, s, 'p.product_id = $1', [p.productId]);
   touched.add(p.shopId);
 }
 
@@ -100,14 +103,18 @@ export async function applyOrderPaid(tx: pg.PoolClient, s: string, event: Record
   for (const row of rows) touched.add(Number(row.shop_id));
 }
 
+/** Each category's level-2 and level-1 ancestors (itself where it is one), over alias c: append a where clause. */
+const categoryAncestorsSql = (s: string): string =>
+  `select c.category_id,
+     case c.level when 3 then c.parent_id when 2 then c.category_id end as l2,
+     case c.level when 3 then nullif(pc.parent_id, 0) when 2 then c.parent_id else c.category_id end as l1
+   from ${s}.categories c left join ${s}.categories pc on pc.category_id = c.parent_id`;
+
 /** Level-1/2 ancestors of the products matching `where` (over alias p), from the categories known now. */
 export async function refreshCategoryAncestors(tx: pg.PoolClient, s: string, where: string, params: unknown[]): Promise<void> {
   await tx.query(
     `update ${s}.products p set category_l2_id = a.l2, category_l1_id = a.l1
-     from (select c.category_id,
-             case c.level when 3 then c.parent_id when 2 then c.category_id end as l2,
-             case c.level when 3 then nullif(pc.parent_id, 0) when 2 then c.parent_id else c.category_id end as l1
-           from ${s}.categories c left join ${s}.categories pc on pc.category_id = c.parent_id) a
+     from (${categoryAncestorsSql(s)}) a
      where a.category_id = p.category_id and (${where})`, params);
 }
 
