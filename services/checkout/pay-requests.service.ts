@@ -8,14 +8,11 @@
  * checkPay answers `data.code` 'SUCCESS' once the order is paid (also 6 待成团), 'NOTPAY' while it awaits payment
  * (the web keeps polling every 3 s), and 订单状态已变更 once it closed unpaid (the web stops and shows it).
  */
-import { checkoutDecider } from '../../domain/checkout/checkout.decider';
-import type { CheckoutEvent } from '../../domain/checkout/checkout.events';
 import { orderStateNumber } from '../../domain/order/order.view';
-import { fold } from '../../domain/shared/decider';
 import { fail } from '../../domain/shared/errors';
-import { toDomainEvent } from '../commands/command-events';
 import { withStreamLock } from '../commands/stream-lock';
 import type { CheckoutDeps } from './checkout.deps';
+import { checkoutPlanOf } from './checkout-stream';
 import { isAwaitingPayment, isClosed, loadOrder, type LoadedOrder } from './order-stream';
 import { payInfoOf, startPayment, type PayInfo } from './payment-service';
 
@@ -29,10 +26,9 @@ async function ownedOrder(deps: CheckoutDeps, userId: number, orderId: number): 
 
 /** The orders of the order's checkout that still await payment (the order itself first). */
 async function checkoutOrders(deps: CheckoutDeps, order: LoadedOrder): Promise<LoadedOrder[]> {
-  if (!order.correlationId?.startsWith('checkout-')) return [order];
-  const events = await deps.store.readStream(order.correlationId);
-  const plan = fold(checkoutDecider, events.map((e) => toDomainEvent<CheckoutEvent>(e))).started?.plan;
-  const others = (plan?.orders ?? []).map((o) => o.orderId).filter((id) => id !== order.orderId);
+  const plan = await checkoutPlanOf(deps.store, order.correlationId);
+  if (!plan) return [order];
+  const others = plan.orders.map((o) => o.orderId).filter((id) => id !== order.orderId);
   const loaded = await Promise.all(others.map((id) => loadOrder(deps.store, id)));
   const open = loaded.filter((o): o is LoadedOrder => o !== null && isAwaitingPayment(o) && o.placed.price > 0
     && o.placed.userId === order.placed.userId);

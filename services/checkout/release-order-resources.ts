@@ -9,32 +9,23 @@
  * The order must be closed (else 订单状态已变更). Every step is keyed by the order: running it again gives back
  * nothing twice. Leaving a group is the orders slice's (services/orders/failed-collage.ts).
  */
-import { checkoutDecider } from '../../domain/checkout/checkout.decider';
-import type { CheckoutEvent, CheckoutPlan } from '../../domain/checkout/checkout.events';
 import { couponUseDecider } from '../../domain/checkout/coupon-use.decider';
 import { couponClaimStream } from '../../domain/checkout/coupon-use.events';
 import { paymentDecider } from '../../domain/payment/payment.decider';
-import { fold } from '../../domain/shared/decider';
 import { DomainError, fail } from '../../domain/shared/errors';
 import { activityQuotaDecider } from '../../domain/stock/activity-quota.decider';
 import { activityQuotaStream } from '../../domain/stock/activity-quota.events';
 import { stockDecider } from '../../domain/stock/stock.decider';
 import { skuStream } from '../../domain/stock/stock.events';
-import { toDomainEvent } from '../commands/command-events';
 import type { RecordedEvent } from '../event-store/event-store.port';
 import { PaymentProviderError } from '../payments/payment-provider';
 import type { CheckoutDeps } from './checkout.deps';
+import { checkoutPlanOf } from './checkout-stream';
 import { decideOn, systemActor, type StepContext } from './decide-on';
 import { isClosed, loadOrder } from './order-stream';
 import { loadPayment, paymentStream } from './payment-service';
 
 export type ReleaseDeps = Pick<CheckoutDeps, 'store' | 'clock' | 'db' | 'payments' | 'log'>;
-
-async function planOf(deps: ReleaseDeps, correlationId: string | null): Promise<CheckoutPlan | null> {
-  if (!correlationId?.startsWith('checkout-')) return null;
-  const events = await deps.store.readStream(correlationId);
-  return fold(checkoutDecider, events.map((e) => toDomainEvent<CheckoutEvent>(e))).started?.plan ?? null;
-}
 
 async function closeOpenPayments(deps: ReleaseDeps, ctx: StepContext, orderId: number): Promise<RecordedEvent[]> {
   const { rows } = await deps.db.query<{ payment_id: string }>(
@@ -68,7 +59,7 @@ export async function releaseOrderResources(deps: ReleaseDeps, orderId: number):
   if (!isClosed(order)) fail('orderStateChanged');
   const ctx: StepContext = { store: deps.store, clock: deps.clock, actor: systemActor, correlationId: `order-${orderId}` };
   const step = (name: string) => `order-${orderId}:release:${name}`;
-  const plan = await planOf(deps, order.correlationId);
+  const plan = await checkoutPlanOf(deps.store, order.correlationId);
   const out: RecordedEvent[] = [];
   for (const line of order.placed.lines) {
     const r = await decideOn(ctx, skuStream(line.skuId), stockDecider,

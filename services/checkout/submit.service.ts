@@ -12,11 +12,9 @@
  * request's shop order); `orderIds` lists them all. `/order/checkPay` and `/order/pay` with type 1 accept it.
  */
 import { randomUUID } from 'node:crypto';
-import { checkoutDecider, type CheckoutState } from '../../domain/checkout/checkout.decider';
-import { checkoutStream, type CheckoutEvent, type CheckoutStarted } from '../../domain/checkout/checkout.events';
-import { fold } from '../../domain/shared/decider';
+import { checkoutDecider } from '../../domain/checkout/checkout.decider';
+import { checkoutStream, type CheckoutStarted } from '../../domain/checkout/checkout.events';
 import { DomainError, Errors, type ErrorName } from '../../domain/shared/errors';
-import { toDomainEvent } from '../commands/command-events';
 import { withStreamLock } from '../commands/stream-lock';
 import type { RecordedEvent } from '../event-store/event-store.port';
 import { checkoutIdOf, requestHashOf } from './checkout-ids';
@@ -25,6 +23,7 @@ import type { CheckoutRequest } from './checkout-request';
 import { giveBack, reserveAndPlace, type TakenSteps } from './checkout-steps';
 import { decideOn, shopperActor, type StepContext } from './decide-on';
 import { loadOrder, type LoadedOrder } from './order-stream';
+import { loadCheckout } from './checkout-stream';
 import { payOrders } from './pay-orders';
 import { payInfoOf, startPayment, type PayInfo } from './payment-service';
 import { planSubmit } from './submit-plan';
@@ -34,11 +33,6 @@ type Started = CheckoutStarted['data'];
 
 const isErrorName = (name: string): name is ErrorName => name in Errors;
 
-async function readCheckout(deps: CheckoutDeps, streamId: string): Promise<CheckoutState> {
-  const events = await deps.store.readStream(streamId);
-  return fold(checkoutDecider, events.map((e) => toDomainEvent<CheckoutEvent>(e)));
-}
-
 export async function submitCheckout(
   deps: CheckoutDeps, userId: number, request: CheckoutRequest, idempotencyKey: string | null,
 ): Promise<PayInfo> {
@@ -47,7 +41,7 @@ export async function submitCheckout(
   const requestHash = requestHashOf(request);
   const ctx: StepContext = { store: deps.store, clock: deps.clock, actor: shopperActor(userId), correlationId: streamId };
   return withStreamLock(`process:${streamId}`, async () => {
-    let state = await readCheckout(deps, streamId);
+    let state = await loadCheckout(deps.store, streamId);
     if (!state.started) {
       const plan = await planSubmit(deps, userId, request);
       const r = await decideOn(ctx, streamId, checkoutDecider,
