@@ -29,33 +29,23 @@
  * (`removeCheckedOutLines`) and the orders slice's group leaving (`leaveCollage`).
  */
 import type { FastifyInstance } from 'fastify';
-import type { WaitFor } from '../../../projections/runner/wait-for';
 import { createCheckoutIds } from '../../checkout/checkout-ids';
 import type { CheckoutDeps } from '../../checkout/checkout.deps';
 import { closeUnpaidOrderHandler } from '../../checkout/close-unpaid-order';
 import { ownsOrder } from '../../checkout/order-push';
 import { paymentCallbackHandler } from '../../checkout/payment-callback';
 import { releaseOrderResources, type ReleaseDeps } from '../../checkout/release-order-resources';
-import type { Database } from '../../db/database';
-import type { EventStore } from '../../event-store/event-store.port';
 import { leaveCollage } from '../../orders/failed-collage';
-import type { Payments } from '../../payments/payments';
-import type { RealtimeHub } from '../../realtime/hub';
 import type { Scheduler } from '../../scheduler/scheduler';
 import { findAddress, selectedAddress } from '../address/address.module';
 import { removeCheckedOutLines } from '../cart/cart.module';
 import { registerCheckoutRoutes } from './checkout.routes';
 import { settlePendingRefunds } from '../../checkout/refunds';
 
-export interface CheckoutApiDeps {
-  db: Database;
-  store: EventStore;
-  clock: () => Date;
-  waitFor: WaitFor;
-  hub: RealtimeHub;
-  payments: Payments;
+/** What the app hands the checkout slice: the shared parts of CheckoutDeps (the slice makes the rest) and the scheduler. */
+export type CheckoutApiDeps = Pick<CheckoutDeps, 'db' | 'store' | 'clock' | 'waitFor' | 'hub' | 'payments'> & {
   scheduler: Pick<Scheduler, 'registerDeadlineHandler'>;
-}
+};
 
 export function orderResourcesReleaser(deps: Omit<ReleaseDeps, 'log'> & { log?: (line: string) => void }) {
   const full: ReleaseDeps = { ...deps, log: deps.log ?? ((line) => console.warn(line)) };
