@@ -184,3 +184,34 @@ describe('an order that costs nothing', () => {
     expect(check.body.data).toMatchObject({ code: 'SUCCESS', state: 2 });
   });
 });
+
+describe('malformed input to the checkout and payment endpoints', () => {
+  let shopper: Shopper;
+  beforeAll(async () => {
+    shopper = await newShopper(server, NOW);
+  });
+
+  it.each([
+    ['POST', '/order/getSettlement', { type: 'two', shops: [] }],
+    ['POST', '/work/getSettlement', { shopGroupWorkId: -1 }],
+    ['POST', '/order/submit', { shops: 'all' }],
+    ['PUT', '/order/pay', { orderId: 'abc', type: 2 }],
+    ['GET', '/order/getUrl?orderId=abc', undefined],
+    ['GET', '/order/checkPay?orderId=', undefined],
+  ] as const)('%s %s answers HTTP 400, code 400 and a Chinese message, never a 500', async (method, path, body) => {
+    const { status, body: answer } = await shopper.call(method, path, body);
+    expect(status).toBe(400);
+    expect(answer.code).toBe('400');
+    expect(answer.message).toMatch(/[\u4e00-\u9fa5]/);
+  });
+
+  it('answers a ship request without a waybill with 400 物流单号格式错误', async () => {
+    const response = await fetch(`${server.url}/internal/orders/1/ship`, {
+      method: 'POST', headers: { 'x-ops-token': server.opsToken, 'content-type': 'application/json' }, body: JSON.stringify({ express: '顺丰' }),
+    });
+    const answer = (await response.json()) as { code: string; message: string };
+    expect(response.status).toBe(400);
+    expect(answer.code).toBe('400');
+    expect(answer.message).toBe('物流单号格式错误');
+  });
+});
