@@ -58,10 +58,13 @@ export function recordMaskTimes(): void {
 }
 
 /**
- * Waits until the mask has come and gone (at most 10 s): how long it stayed, whether every deferred block had answered
- * when it went (the layout's data-ready at that moment), and the box it covered when it came ("x,y WxH").
+ * Waits until the mask has come (however long the bundle takes to load and render: on a loaded CI machine that alone
+ * can take seconds) and then gone (at most 10 s after it came): how long it stayed, whether every deferred block had
+ * answered when it went (the layout's data-ready at that moment), and the box it covered when it came ("x,y WxH").
+ * The mask's own duration is measured in the page, so the generous waits here cannot hide a mask that stays too long.
  */
 export async function maskTimes(page: Page): Promise<{ shownMs: number; blocksReadyWhenGone: boolean; size: string }> {
+  await page.waitForFunction(() => (window as MaskWindow).maskTimes?.shown !== undefined, undefined, { timeout: 30_000 });
   await page.waitForFunction(() => (window as MaskWindow).maskTimes?.gone !== undefined, undefined, { timeout: 10_000 });
   return page.evaluate(() => {
     const times = (window as MaskWindow).maskTimes ?? {};
