@@ -1,5 +1,6 @@
 /**
- * The store catch-up feed: each subscriber pulls `store.readAll` in batches from its own checkpoint.
+ * The store catch-up feed: each subscriber pulls the global log in batches from its own checkpoint; subscribers at
+ * the same place share one `store.readAll` (shared-log-read.ts).
  * No sleep while events remain: a full batch is followed by the next read at once. When the log is drained
  * the loop waits for a ping (an append in this process, or a NOTIFY from another) or the slow poll. After a
  * ping that found nothing (an older transaction still holds the commit-safe horizon) it looks again soon.
@@ -8,6 +9,7 @@ import type { EventStore, LogPosition } from '../event-store/event-store.port';
 import { Backoff, pause } from './backoff';
 import type { Feed, FeedSubscriber, FeedSubscription } from './feed.port';
 import { errorFields, type Log } from './log';
+import { SharedLogRead } from './shared-log-read';
 import { Wakeup } from './wakeup';
 
 export interface CatchUpFeedOptions {
@@ -26,11 +28,12 @@ const RECHECK_MS = [5, 20, 50, 100, 250];
 
 export function createCatchUpFeed(options: CatchUpFeedOptions): Feed {
   const wakeup = options.wakeup ?? new Wakeup();
+  const reads = new SharedLogRead(options.store, wakeup);
   const subscriptions = new Set<FeedSubscription>();
   const feed: Feed = {
     kind: 'catch-up',
     async subscribe(subscriber) {
-      const subscription = runSubscriber(options, wakeup, subscriber);
+      const subscription = runSubscriber(options, wakeup, reads, subscriber);
       subscriptions.add(subscription);
       return {
         async stop() {
@@ -51,8 +54,8 @@ export function createCatchUpFeed(options: CatchUpFeedOptions): Feed {
   return feed;
 }
 
-function runSubscriber(options: CatchUpFeedOptions, wakeup: Wakeup, subscriber: FeedSubscriber): FeedSubscription {
-  const { store, log } = options;
+function runSubscriber(options: CatchUpFeedOptions, wakeup: Wakeup, reads: SharedLogRead, subscriber: FeedSubscriber): FeedSubscription {
+  const { log } = options;
   const batchSize = options.batchSize ?? 1000;
   const pollMs = options.pollMs ?? 1000;
   const stopping = new AbortController();
@@ -65,7 +68,7 @@ function runSubscriber(options: CatchUpFeedOptions, wakeup: Wakeup, subscriber: 
       const mark = wakeup.mark();
       try {
         if (position === undefined) position = await subscriber.loadPosition();
-        const events = await store.readAll({ after: position, limit: batchSize });
+        const events = await reads.read(position, batchSize, mark);
         if (events.length === 0) {
           const delay = rechecks < RECHECK_MS.length ? RECHECK_MS[rechecks] : pollMs;
           rechecks += 1;

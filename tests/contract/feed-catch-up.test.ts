@@ -80,6 +80,35 @@ describe('the store catch-up feed (pglite)', () => {
     });
   });
 
+  describe('with several subscribers at the same place', () => {
+    it('gives each every event once, in log order, reading the log once per step for all of them', async () => {
+      const prefix = uniqueName('fs');
+      const counting = Object.create(store) as EventStore;
+      let reads = 0;
+      counting.readAll = (options) => { reads += 1; return store.readAll(options); };
+      const checkpoint = await store.headPosition();
+      const feed = createCatchUpFeed({ store: counting, log: silentLog, pollMs: 60_000 });
+      const subscribers = Array.from({ length: 5 }, () => new MemorySubscriber());
+      for (const s of subscribers) s.checkpoint = checkpoint;
+      const subscriptions = await Promise.all(subscribers.map((s) => feed.subscribe(s)));
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 600)); // drained and asleep
+        reads = 0;
+        for (let i = 0; i < 4; i += 1) await store.appendToStream(`${prefix}-${i}`, [counterEvent(), counterEvent()]);
+        feed.poke();
+        expect(await eventually(async () => subscribers.every((s) => s.streamEvents(prefix).length === 8), 5_000)).toBe(true);
+        for (const s of subscribers) {
+          const mine = s.streamEvents(prefix);
+          for (let i = 1; i < mine.length; i += 1) expect(comparePositions(mine[i - 1].position, mine[i].position)).toBeLessThan(0);
+        }
+        // unshared, five subscribers would each read at least twice (the events, then the empty head)
+        expect(reads).toBeLessThan(10);
+      } finally {
+        await Promise.all(subscriptions.map((s) => s.stop()));
+      }
+    });
+  });
+
   describe('when a batch fails', () => {
     it('reloads the checkpoint and retries the same events', async () => {
       const prefix = uniqueName('ff');
