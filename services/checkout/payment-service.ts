@@ -24,7 +24,7 @@ export interface PayInfo {
   orderId: number;
   orderIds: number[];
   collageId: number;
-  /** the QR as a PNG data URL; '' when there is nothing to pay */
+  /** the QR as an SVG data URL; '' when there is nothing to pay */
   url: string;
   codeUrl: string;
   paymentId: string;

@@ -4,7 +4,7 @@
  * For the order slice:
  *   payments.provider                      the PaymentProvider port (payment-provider.ts); `provider.kind` is the
  *                                          domain's provider name for CreatePayment ('sandbox' | 'wechat-native')
- *   await payments.qrDataUrl(codeUrl)      the pay info's `url` (PNG data URL)
+ *   await payments.qrDataUrl(codeUrl)      the pay info's `url` (SVG data URL)
  *   payments.registerCallbackHandler({     once, at start (a second registration throws)
  *     onPaymentResult(result),             every verified notification, EACH time it arrives: WeChat re-sends until
  *                                          it is acknowledged and the sandbox re-sends on every 确认支付, so this must

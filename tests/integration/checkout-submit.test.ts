@@ -42,7 +42,7 @@ describe('a shopper checking out the cart from two shops', () => {
     expect(answer.data).toMatchObject({ money: 309, collageId: 0 });
     expect(answer.data.orderIds).toHaveLength(2);
     expect(answer.data.orderId).toBe(answer.data.orderIds[0]);
-    expect(answer.data.url).toMatch(/^data:image\/png;base64,/);
+    expect(answer.data.url).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(answer.data.codeUrl).toBe(`${server.url}/pay/sandbox/${answer.data.paymentId}`);
   });
 

@@ -77,10 +77,10 @@ describe('with the handler registered', () => {
   });
 
   describe('a new sandbox payment', () => {
-    it('has a code_url pointing at the cashier page on this server and a PNG QR', async () => {
+    it('has a code_url pointing at the cashier page on this server and an SVG QR', async () => {
       const { codeUrl } = await open('SBX0000002', 1234);
       expect(codeUrl).toBe(`${server.url}/pay/sandbox/SBX0000002`);
-      expect(await server.runtime.payments.qrDataUrl(codeUrl)).toMatch(/^data:image\/png;base64,/);
+      expect(await server.runtime.payments.qrDataUrl(codeUrl)).toMatch(/^data:image\/svg\+xml;base64,/);
     });
 
     it('shows the cashier page with the amount and both buttons', async () => {

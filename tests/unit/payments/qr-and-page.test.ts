@@ -1,17 +1,49 @@
 /** The pay info's QR image and the sandbox cashier page. */
-import { qrDataUrl } from '../../../services/payments/qr-code';
+import QRCode from 'qrcode';
+import { QR_DATA_URL_PREFIX, qrDataUrl } from '../../../services/payments/qr-code';
 import { sandboxPage, yuan } from '../../../services/api/pay/sandbox-pay.page';
 
+/** The dark cells an SVG of qrcode's path syntax draws ("M2 2.5h7m1 0h1…": moves and horizontal runs). */
+function darkCells(svg: string): Set<string> {
+  const path = /<path stroke="#000000" d="([^"]+)"/.exec(svg)?.[1] ?? '';
+  const cells = new Set<string>();
+  let x = 0;
+  let y = 0;
+  for (const [, op, a, b] of path.matchAll(/([Mmh])(-?[\d.]+)(?: (-?[\d.]+))?/g)) {
+    if (op === 'M') [x, y] = [Number(a), Number(b)];
+    else if (op === 'm') [x, y] = [x + Number(a), y + Number(b)];
+    else {
+      for (let i = 0; i < Number(a); i += 1) cells.add(`${x + i},${Math.floor(y)}`);
+      x += Number(a);
+    }
+  }
+  return cells;
+}
+
 describe('a QR for a code_url', () => {
-  it('is a PNG data URL rendered locally', async () => {
-    const url = await qrDataUrl('weixin://wxpay/bizpayurl?pr=abc123');
-    expect(url.startsWith('data:image/png;base64,')).toBe(true);
-    const png = Buffer.from(url.slice('data:image/png;base64,'.length), 'base64');
-    expect(png.subarray(1, 4).toString('ascii')).toBe('PNG');
+  const codeUrl = 'weixin://wxpay/bizpayurl?pr=abc123';
+
+  it('is an SVG data URL, 280 px, rendered locally', async () => {
+    const url = await qrDataUrl(codeUrl);
+    expect(url.startsWith(QR_DATA_URL_PREFIX)).toBe(true);
+    const svg = Buffer.from(url.slice(QR_DATA_URL_PREFIX.length), 'base64').toString('utf8');
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" width="280" height="280"/);
+  });
+
+  it('draws exactly the modules of the code_url\'s QR (level M), inside a 2-module quiet zone', async () => {
+    const url = await qrDataUrl(codeUrl);
+    const svg = Buffer.from(url.slice(QR_DATA_URL_PREFIX.length), 'base64').toString('utf8');
+    const { modules } = QRCode.create(codeUrl, { errorCorrectionLevel: 'M' });
+    const expected = new Set<string>();
+    for (let row = 0; row < modules.size; row += 1) {
+      for (let col = 0; col < modules.size; col += 1) if (modules.get(row, col)) expected.add(`${col + 2},${row + 2}`);
+    }
+    expect(expected.size).toBeGreaterThan(100);
+    expect(darkCells(svg)).toEqual(expected);
   });
 
   it('differs for another code_url', async () => {
-    expect(await qrDataUrl('weixin://wxpay/bizpayurl?pr=abc123')).not.toBe(await qrDataUrl('weixin://wxpay/bizpayurl?pr=xyz789'));
+    expect(await qrDataUrl(codeUrl)).not.toBe(await qrDataUrl('weixin://wxpay/bizpayurl?pr=xyz789'));
   });
 });
 
