@@ -19,6 +19,11 @@ export interface ActivityFacts {
   /** activity stock of this SKU (0 = none of its own) and the per-user limit (0 = none) */
   limitStock: number;
   limitNumber: number;
+  /**
+   * activity units held by live orders, as the stock read model shows them (it may lag: the activity's quota stream
+   * decides; this only lets a sold-out activity refuse before any append)
+   */
+  sold: number;
   /** group size and forming hours (group buys) */
   person: number;
   effectiveHours: number;

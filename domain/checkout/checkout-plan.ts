@@ -8,6 +8,7 @@
  */
 import type { OrderLine, ReceiveSnapshot } from '../order/order.events';
 import type { Settlement, ShopSettlement } from '../pricing/settlement';
+import { fail } from '../shared/errors';
 import type { PromotionKind } from '../stock/activity-quota.events';
 import type { CheckoutPlan, PlannedCollage, PlannedCoupon, PlannedOrder, PlannedQuota } from './checkout.events';
 import type { PricedLine } from './checkout-lines';
@@ -104,6 +105,8 @@ function plannedQuotas(lines: readonly PricedLine[], orderOfSku: (skuId: number)
   const quotas = new Map<string, PlannedQuota>();
   for (const l of lines) {
     if (!l.activity) continue;
+    const { limitStock, sold } = l.activity;
+    if (limitStock > 0 && limitStock - sold < l.request.number) fail('activitySoldOut');
     const orderId = orderOfSku(l.sku.skuId);
     const key = `${l.activity.kind}/${l.activity.activityId}/${orderId}`;
     const quota = quotas.get(key) ?? {

@@ -1,6 +1,6 @@
 /**
  * What the checkout reads about goods, from the read models only (views `skus`, `products`, `shops`,
- * `promotion_items` ⋈ `promotions`, `sku_stock`): each SKU with its product, shop state, available stock and the
+ * `promotion_items` ⋈ `promotions`, `sku_stock`, `activity_sales`): each SKU with its product, shop state, available stock and the
  * activity running for it now. Among running activities of one SKU: group buy, then flash sale, then discount
  * (origin-contract §3), then the earliest started.
  */
@@ -17,7 +17,7 @@ interface SkuRow {
 
 interface ActivityRow {
   kind: PromotionKind; activity_id: string; sku_id: string; price: string; limit_stock: number; activity_name: string;
-  limit_number: number; person: number; effective_hours: number; if_add: number;
+  limit_number: number; person: number; effective_hours: number; if_add: number; sold: number;
 }
 
 const KIND_RANK: Record<PromotionKind, number> = { 'group-work': 0, seckill: 1, discount: 2 };
@@ -34,8 +34,9 @@ export async function loadSkuFacts(db: Queryable, skuIds: readonly number[], now
        where s.sku_id = any($1::bigint[])`, [ids]),
     db.query<ActivityRow>(
       `select i.kind, i.activity_id, i.sku_id, i.price, i.limit_stock, pr.activity_name, pr.limit_number, pr.person,
-         pr.effective_hours, pr.if_add
+         pr.effective_hours, pr.if_add, coalesce(sa.sold, 0)::int as sold
        from promotion_items i join promotions pr on pr.kind = i.kind and pr.activity_id = i.activity_id
+       left join activity_sales sa on sa.kind = i.kind and sa.activity_id = i.activity_id and sa.sku_id = i.sku_id
        where i.sku_id = any($1::bigint[]) and i.start_time <= $2 and i.end_time > $2
        order by i.start_time, i.activity_id`, [ids, now.toISOString()]),
   ]);
@@ -47,7 +48,7 @@ export async function loadSkuFacts(db: Queryable, skuIds: readonly number[], now
     running.set(skuId, {
       kind: row.kind, activityId: Number(row.activity_id), activityName: row.activity_name, priceFen: Number(row.price),
       limitStock: row.limit_stock, limitNumber: row.limit_number, person: row.person, effectiveHours: row.effective_hours,
-      ifAdd: row.if_add === 1 ? 1 : 0, running: true,
+      ifAdd: row.if_add === 1 ? 1 : 0, running: true, sold: row.sold,
     });
   }
   return new Map(skus.rows.map((r) => [Number(r.sku_id), {

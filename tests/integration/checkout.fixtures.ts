@@ -24,7 +24,7 @@ export const ids = {
 const HOUR = 3600_000;
 const at = (now: Date, ms: number) => new Date(now.getTime() + ms).toISOString();
 
-type Event = { type: CatalogEventType; data: Record<string, unknown> };
+export type Event = { type: CatalogEventType; data: Record<string, unknown> };
 
 const shop = (shopId: number, shopName: string) => ({
   shopId, shopName, shopBrief: '结算测试店铺', shopLogo: `/images/shop-logo/${shopId}.svg`, shopPhone: '02088886666',
@@ -32,17 +32,17 @@ const shop = (shopId: number, shopName: string) => ({
   returnPerson: '李四', returnPhone: '13800000001', returnAddress: '浙江省杭州市文三路1号',
 });
 
-const templates = {
+export const templates = {
   perItem: { logisticsId: ids.perItem, name: '按件', chargeType: 1, first: 800, additional: 200 },
   free: { logisticsId: ids.free, name: '全国包邮', chargeType: 3, first: 0, additional: 0 },
   byWeight: { logisticsId: ids.byWeight, name: '按重量', chargeType: 2, first: 600, additional: 300 },
   flat: { logisticsId: ids.flat, name: '按件', chargeType: 1, first: 1500, additional: 0 },
 };
 
-const sku = (skuId: number, price: number, stock: number, valueCodes: string[] = [], weightGrams = 500) =>
+export const sku = (skuId: number, price: number, stock: number, valueCodes: string[] = [], weightGrams = 500) =>
   ({ skuId, valueCodes, price, originalPrice: price + 2000, stock, weightGrams, image: `/images/product/${skuId}.svg` });
 
-const product = (productId: number, shopId: number, productName: string, skus: ReturnType<typeof sku>[], logistics: object) => ({
+export const product = (productId: number, shopId: number, productName: string, skus: ReturnType<typeof sku>[], logistics: object) => ({
   productId, shopId, categoryId: ids.category, shopClassifyId: 0, productName, productBrief: `${productName}简介`,
   text: '<p>详情</p>', images: [`/images/product/${productId}.svg`], names: [], skus, logistics, fictitiousSales: 0,
 });
@@ -58,7 +58,7 @@ const coupon = (fields: Record<string, unknown>, now: Date) => ({
   startTime: at(now, -24 * HOUR), endTime: at(now, 30 * 24 * HOUR), ...fields,
 });
 
-const promotion = (kind: string, activityId: number, shopId: number, name: string, now: Date, item: Record<string, number>, extra: object) => ({
+export const promotion = (kind: string, activityId: number, shopId: number, name: string, now: Date, item: Record<string, number>, extra: object) => ({
   kind, activityId, shopId, activityName: name, startTime: at(now, -HOUR), endTime: at(now, 48 * HOUR), limitNumber: 0,
   person: 0, effectiveHours: 0, ifAdd: 0, items: [item], ...extra,
 });
@@ -106,8 +106,13 @@ export function checkoutCoupons(now: Date): Array<[string, Event[]]> {
 }
 
 export async function appendCheckoutFixture(store: EventStore, now: Date): Promise<RecordedEvent[]> {
+  return appendCatalogEvents(store, [...checkoutCatalog(now), ...checkoutPromotions(now), ...checkoutCoupons(now)], now);
+}
+
+/** Appends catalogue events (validated by their schemas) as the platform, stream by stream. */
+export async function appendCatalogEvents(store: EventStore, streams: Array<[string, Event[]]>, now: Date): Promise<RecordedEvent[]> {
   const out: RecordedEvent[] = [];
-  for (const [stream, events] of [...checkoutCatalog(now), ...checkoutPromotions(now), ...checkoutCoupons(now)]) {
+  for (const [stream, events] of streams) {
     const result = await store.appendToStream(stream, events.map((e) => ({
       type: e.type,
       data: CatalogEvents[e.type].parse(e.data),

@@ -32,7 +32,7 @@ export interface DetailApiDeps {
  */
 function cachedDetailSources(api: FastifyInstance, read: DetailSources, changes: ReadModelChanges | null): DetailSources {
   const facts = createReadModelCache<ProductFacts | null>(changes, { dependsOn: PRODUCT_FACTS_READ_MODELS });
-  const items = createReadModelCache<PromotionItem[]>(changes, { dependsOn: ['promotions'] });
+  const items = createReadModelCache<PromotionItem[]>(changes, { dependsOn: ['promotions', 'stock'] });
   const coupons = createReadModelCache<CouponRow[]>(changes, { dependsOn: ['coupons'] });
   const collages = createReadModelCache<FormingCollage[]>(changes, { dependsOn: ['orders', 'users'] });
   api.addHook('onClose', async () => [facts, items, coupons, collages].forEach((cache) => cache.close()));

@@ -8,7 +8,7 @@ import type {
 import { activityTypeOf } from '../../../domain/catalog/detail.contract';
 import { formatShanghai } from '../../../domain/shared/time';
 import type { Queryable } from '../../db/database';
-import { activityIds, countdownOf, isRunning, type PromotionKind } from './activity';
+import { activityIds, countdownOf, isRunning, limitStockLeft, type PromotionKind } from './activity';
 import { activityProducts, findActivities, type Activity } from './promotion.queries';
 
 export interface BlockFilter { ids?: readonly number[]; shopId?: number }
@@ -32,7 +32,7 @@ async function blocksOf(db: Queryable, kind: PromotionKind, filter: BlockFilter,
       price: item.price / 100,
       originalPrice: Number(row.original_price) / 100,
       limitNumber: item.limitStock,
-      limitStockNumber: item.limitStock,
+      limitStockNumber: limitStockLeft(item),
       userLimit: item.limitNumber,
       stockNumber: row.stock,
       users: row.users,

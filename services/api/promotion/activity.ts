@@ -18,7 +18,9 @@ export interface PromotionItem {
   shopId: number;
   /** Activity price, fen. */
   price: number;
+  /** the activity's own stock of this SKU (0 = none) and the units of it held by live orders (stock read model) */
   limitStock: number;
+  sold: number;
   startTime: Date;
   endTime: Date;
   activityName: string;
@@ -42,6 +44,10 @@ export function resolveActivity(items: readonly PromotionItem[], now: Date): Pro
     || a.activityId - b.activityId);
   return live[0] ?? null;
 }
+
+/** What is left of an activity's own stock (limitStockNumber): never below 0; 0 when it has none. */
+export const limitStockLeft = (item: Pick<PromotionItem, 'limitStock' | 'sold'>): number =>
+  Math.max(0, item.limitStock - item.sold);
 
 /** ms until the next boundary: the end when running, the start when upcoming, 0 when over. */
 export const countdownOf = (item: Pick<PromotionItem, 'startTime' | 'endTime'>, now: Date): number =>
@@ -71,7 +77,7 @@ export function skuActivityOf(item: PromotionItem | null, now: Date): SkuActivit
     person: item.kind === 'group-work' ? item.person : 0,
     activityPrice: item.price / 100,
     limitNumber: item.limitStock,
-    limitStockNumber: item.limitStock,
+    limitStockNumber: limitStockLeft(item),
     userLimit: item.limitNumber,
     ifAdd: item.ifAdd,
   };

@@ -5,11 +5,14 @@ import type { PromotionItem, PromotionKind } from './activity';
 interface ItemRow {
   kind: PromotionKind; activity_id: string; sku_id: string; product_id: string; shop_id: string; price: string;
   limit_stock: number; start_time: Date | string; end_time: Date | string; activity_name: string; limit_number: number;
-  person: number; effective_hours: number; if_add: number;
+  person: number; effective_hours: number; if_add: number; sold: number;
 }
 
 const ITEM_COLUMNS = `i.kind, i.activity_id, i.sku_id, i.product_id, i.shop_id, i.price, i.limit_stock, i.start_time, i.end_time,
-  p.activity_name, p.limit_number, p.person, p.effective_hours, p.if_add`;
+  p.activity_name, p.limit_number, p.person, p.effective_hours, p.if_add, coalesce(sa.sold, 0)::int as sold`;
+
+/** What the activity has sold of the item's SKU (the stock read model): joined with every read of ITEM_COLUMNS. */
+const ITEM_SALES = 'left join activity_sales sa on sa.kind = i.kind and sa.activity_id = i.activity_id and sa.sku_id = i.sku_id';
 
 export const toItem = (r: ItemRow): PromotionItem => ({
   kind: r.kind,
@@ -19,6 +22,7 @@ export const toItem = (r: ItemRow): PromotionItem => ({
   shopId: Number(r.shop_id),
   price: Number(r.price),
   limitStock: r.limit_stock,
+  sold: r.sold,
   startTime: new Date(r.start_time),
   endTime: new Date(r.end_time),
   activityName: r.activity_name,
@@ -33,6 +37,7 @@ export async function promotionItemsOfProduct(db: Queryable, productId: number):
   const { rows } = await db.query<ItemRow>({
     name: 'detail_promotion_items', // every product detail: prepared once per connection
     text: `select ${ITEM_COLUMNS} from promotion_items i join promotions p on p.kind = i.kind and p.activity_id = i.activity_id
+     ${ITEM_SALES}
      where i.product_id = $1`,
     values: [productId],
   });
@@ -113,6 +118,7 @@ export async function activityProducts(
      join products pr on pr.product_id = i.product_id and pr.listed
      join skus k on k.sku_id = i.sku_id
      join shops s on s.shop_id = pr.shop_id
+     ${ITEM_SALES}
      where i.kind = $1 and i.activity_id = any($2::bigint[])
      order by pr.sales desc, i.product_id, k.position`,
     [kind, activityIds.map(String)]);

@@ -129,8 +129,9 @@ export async function flashBench(config: BenchConfig): Promise<Section> {
     notes: [
       `Each buyer (signed in by SMS code beforehand, with an address) sends one \`POST /api/order/submit\` {type 3, shopSeckillId, one line, number 1} with its own Idempotency-Key; `
       + `${IN_FLIGHT} requests in flight over keep-alive sockets, the next buyer's sent as soon as one is answered. Activity limit: 1 per buyer.`,
-      'successful orders/s = sold ÷ (time from the first request to the last successful answer). Sold-out answers: 活动商品已售罄 (600002, the activity quota) '
-      + 'and 商品库存不足 (80001: the SKU stream refused, or the stock read model already showed too little at planning). answers/s = every answer ÷ the whole wave.',
+      'successful orders/s = sold ÷ (time from the first request to the last successful answer). Sold-out answers: 活动商品已售罄 (600002: the activity quota stream refused, '
+      + 'or the stock read model already showed the activity stock gone at planning) and 商品库存不足 (80001: the SKU stream refused, or the stock '
+      + 'read model already showed too little at planning). answers/s = every answer ÷ the whole wave.',
       'Oversell check: the SKU stream and the activity quota stream replayed through their deciders (lowest available ≥ 0, most sold at once ≤ the activity stock), '
       + 'and the orders read model (orders under the activity, distinct buyers).',
       ...others.map(([gate, o]) => `Other answers (${gate}): ${o}.`),

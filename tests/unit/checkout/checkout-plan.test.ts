@@ -49,3 +49,28 @@ describe('a checkout that costs nothing', () => {
     expect([plan.money, plan.paymentId, plan.orders[0].payable]).toEqual([0, null, 0]);
   });
 });
+
+describe('a flash-sale line under an activity stock of 5', () => {
+  const planFor = (sold: number, number: number) => {
+    const lines = [priced(facts(1, { activity: seckill({ limitStock: 5, sold }) }), number)];
+    const settlement = priceCheckout(lines, receive.receiveAdress, noCoupons());
+    return () => planCheckout({ type: 3, userId: 7, lines, settlement, claims: [], receive, remarks: new Map(), ids, collage: null });
+  };
+
+  it('plans the quota while the stock read model shows enough left', () => {
+    expect(planFor(3, 2)().quotas).toEqual([
+      { kind: 'seckill', activityId: 5, orderId: 101, lines: [{ skuId: 1, number: 2, limitStock: 5 }], limitNumber: 1 },
+    ]);
+  });
+
+  it('is refused with 600002 活动商品已售罄 before any step when the read model shows too little left', () => {
+    expect(planFor(4, 2)).toThrow(expect.objectContaining({ code: '600002', message: '活动商品已售罄' }));
+    expect(planFor(5, 1)).toThrow(expect.objectContaining({ code: '600002' }));
+  });
+
+  it('leaves an activity without its own stock (0) to the SKU stock', () => {
+    const lines = [priced(facts(1, { activity: seckill({ limitStock: 0, sold: 40 }) }), 1)];
+    const settlement = priceCheckout(lines, receive.receiveAdress, noCoupons());
+    expect(planCheckout({ type: 3, userId: 7, lines, settlement, claims: [], receive, remarks: new Map(), ids, collage: null }).quotas).toHaveLength(1);
+  });
+});

@@ -14,7 +14,7 @@ export const facts = (skuId: number, overrides: Partial<SkuFacts> = {}): SkuFact
 
 export const seckill = (overrides: Partial<ActivityFacts> = {}): ActivityFacts => ({
   kind: 'seckill', activityId: 5, activityName: '秒杀', priceFen: 6000, limitStock: 0, limitNumber: 1, person: 0,
-  effectiveHours: 0, ifAdd: 0, running: true, ...overrides,
+  effectiveHours: 0, ifAdd: 0, running: true, sold: 0, ...overrides,
 });
 
 export const priced = (sku: SkuFacts, number = 1, selected = true): PricedLine =>
