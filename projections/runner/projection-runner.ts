@@ -74,6 +74,7 @@ export class ProjectionRunner implements FeedSubscriber {
   /** Takes no more batches; the batch or checkpoint write in hand finishes first. */
   async stop(): Promise<void> {
     this.state = 'stopped';
+    this.applied.forget(this.name);
     if (this.checkpointTimer) clearTimeout(this.checkpointTimer);
     this.checkpointTimer = null;
     await this.inFlight;
@@ -86,6 +87,7 @@ export class ProjectionRunner implements FeedSubscriber {
     this.position = await readCheckpoint(this.db, this.name, live.generation);
     this.persisted = this.position;
     this.persistedAt = Date.now();
+    this.applied.reach(this.name, this.position);
     return this.position;
   }
 
@@ -125,6 +127,7 @@ export class ProjectionRunner implements FeedSubscriber {
 
   failed(error: unknown): void {
     this.state = 'failed';
+    this.applied.forget(this.name);
     this.lastError = error instanceof Error ? error.message : String(error);
   }
 
@@ -147,6 +150,7 @@ export class ProjectionRunner implements FeedSubscriber {
       // nothing here for this read model: no transaction; the stored checkpoint follows with the next batch that
       // has something, or CHECKPOINT_AT_LEAST_EVERY_MS later (a restart re-reads at most that much, applying nothing)
       this.position = cursor.position;
+      this.applied.reach(this.name, cursor.position);
       this.eventsProcessed += batch.events.length;
       this.state = 'live';
       this.scheduleCheckpoint();
@@ -177,6 +181,7 @@ export class ProjectionRunner implements FeedSubscriber {
       return { generation, streams };
     });
     if (!result) {
+      this.applied.forget(this.name);
       this.log.info({ projection: this.name }, 'projection checkpoint moved (generation switch or another runner); re-reading');
       return 'reposition';
     }
@@ -192,6 +197,7 @@ export class ProjectionRunner implements FeedSubscriber {
     this.eventsProcessed += batch.events.length;
     this.state = 'live';
     this.lastError = null;
+    if (cursor.kind === 'log') this.applied.reach(this.name, cursor.position);
     if (result.streams.size > 0) this.applied.emit({ projection: this.name, generation: result.generation, streams: result.streams });
     return 'applied';
   }

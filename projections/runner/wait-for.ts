@@ -4,9 +4,14 @@
  * revision guard is the witness, so this holds for the ordered catch-up feed and for Kafka's per-partition order
  * alike. Woken in process by the runner's notices; across processes by LISTEN on the batch commits, with a
  * slow recheck in case a notification was lost. Resolves false on timeout; never throws.
+ *
+ * The first look, for batches committed before the wait began, asks the database only about projections whose
+ * runner is not here on the catch-up feed: for those that are, the position the runner has reached
+ * (AppliedEvents.reachedBy) answers — at or past the appended events: applied; short of them: the notice is still
+ * to come. (When a runner in another process applied them first, the recheck below finds it.)
  */
 import type { Database } from '../../services/db/database';
-import type { RecordedEvent } from '../../services/event-store/event-store.port';
+import { comparePositions, type LogPosition, type RecordedEvent } from '../../services/event-store/event-store.port';
 import type { AppliedEvents, AppliedNotice } from './applied-events';
 import { readLive } from './generations';
 import type { PgListener } from './pg-listener';
@@ -46,6 +51,15 @@ export function createWaitFor(deps: WaiterDeps): WaitFor {
     const events = isEventList(appended) ? appended : appended.events;
     const pending = targets(events, deps.projections, options.projections);
     if (pending.size === 0) return true;
+    const lastPositions = new Map([...pending.keys()].map((name) => [name, lastPosition(events, name, deps.projections)]));
+    const passed = (name: string, reached: LogPosition) => comparePositions(lastPositions.get(name) as LogPosition, reached) <= 0;
+    const unknown = [...pending.keys()].filter((name) => {
+      const reached = deps.applied?.reachedBy(name);
+      if (!reached) return true;
+      if (passed(name, reached)) pending.delete(name);
+      return false;
+    });
+    if (pending.size === 0) return true;
     deps.poke?.();
     if (db.kind === 'postgres') void db.query(`select pg_notify('${EVENTS_APPENDED_CHANNEL}', '')`).catch(() => undefined);
 
@@ -80,6 +94,11 @@ export function createWaitFor(deps: WaiterDeps): WaitFor {
           if (notice.streams) satisfy(notice.projection, notice.streams);
           else if (pending.has(notice.projection)) void check([notice.projection]);
         }));
+        cleanups.push(deps.applied.onReached((name, reached) => {
+          if (!pending.has(name) || !passed(name, reached)) return;
+          pending.delete(name);
+          if (pending.size === 0) finish(true);
+        }));
       }
       if (listener) {
         cleanups.push(listener.on(PROJECTION_APPLIED_CHANNEL, (name) => {
@@ -94,9 +113,19 @@ export function createWaitFor(deps: WaiterDeps): WaitFor {
       }
       const timer = setTimeout(() => finish(false), options.timeoutMs ?? 2000);
       cleanups.push(() => clearTimeout(timer));
-      checkAll(); // after subscribing, so a batch committed in between is not missed
+      void check(unknown); // after subscribing, so a batch committed in between is not missed
     });
   };
+}
+
+/** The log position of the last of `events` that projection `name` handles. */
+function lastPosition(events: readonly RecordedEvent[], name: string, projections: readonly Projection[]): LogPosition {
+  const handles = projections.find((p) => p.name === name)?.handles ?? [];
+  let last: LogPosition | null = null;
+  for (const event of events) {
+    if (handles.includes(event.type) && (!last || comparePositions(event.position, last) > 0)) last = event.position;
+  }
+  return last as LogPosition; // name came from targets(): it handles at least one of the events
 }
 
 const isEventList = (appended: Appended): appended is readonly RecordedEvent[] => Array.isArray(appended);

@@ -42,6 +42,54 @@ describe('read-your-writes in process (pglite)', () => {
     });
   });
 
+  describe('with its runner here on the catch-up feed', () => {
+    /** The waiter's own look at the database: the live generation, then the guard. */
+    const countLiveReads = () => {
+      const own = Object.getOwnPropertyDescriptor(db, 'query');
+      const query = db.query.bind(db);
+      let reads = 0;
+      Object.defineProperty(db, 'query', {
+        configurable: true,
+        writable: true,
+        value: ((text: unknown, values?: unknown[]) => {
+          if (typeof text === 'string' && text.startsWith('select generation, version from projection_registry')) reads += 1;
+          return query(text as never, values as never);
+        }) as typeof db.query,
+      });
+      const restore = () => (own ? Object.defineProperty(db, 'query', own) : delete (db as { query?: unknown }).query);
+      return { reads: () => reads, restore };
+    };
+
+    it('answers events applied before the wait began at once, from the position the runner reached', async () => {
+      const name = uniqueName('ir');
+      const handle = await start(counterProjection({ name }));
+      const appended = await store.appendToStream(`${name}-1`, [counterEvent()]);
+      expect(await handle.waitFor(appended)).toBe(true);
+      const live = countLiveReads();
+      try {
+        expect(await handle.waitFor(appended, { timeoutMs: 1 })).toBe(true);
+        expect(live.reads()).toBe(0);
+      } finally {
+        live.restore();
+      }
+    });
+
+    it('waits for the runner without asking the database when the events lie past where it is', async () => {
+      const name = uniqueName('ip');
+      const handle = await start(counterProjection({ name }));
+      expect(await handle.waitFor(await store.appendToStream(`${name}-0`, [counterEvent()]))).toBe(true); // caught up
+      const live = countLiveReads();
+      try {
+        const appended = await store.appendToStream(`${name}-1`, [counterEvent(), counterEvent()]);
+        expect(await handle.waitFor(appended)).toBe(true);
+        expect(live.reads()).toBe(0);
+      } finally {
+        live.restore();
+      }
+      expect(await readCounts(db, name)).toEqual({ [`${name}-0`]: 1, [`${name}-1`]: 2 });
+    });
+  });
+
   describe('when no projection handles the appended types', () => {
     it('resolves true at once', async () => {
       const name = uniqueName('in');
