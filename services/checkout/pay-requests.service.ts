@@ -42,7 +42,7 @@ export async function refreshPayment(deps: CheckoutDeps, userId: number, orderId
     const orders = scope === 'checkout' ? await checkoutOrders(deps, order) : [order];
     const payment = await startPayment(deps, userId, orders, { correlationId: `order-${orderId}` });
     if (payment.events.length > 0) await deps.waitFor(payment.events, { projections: ['checkout'] });
-    return payInfoOf(deps, {
+    return payInfoOf({
       money: payment.amount, orderIds: orders.map((o) => o.orderId), collageId: order.placed.collageId,
       codeUrl: payment.codeUrl, paymentId: payment.paymentId,
     });

@@ -14,6 +14,7 @@ import type { PaymentEvent } from '../../domain/payment/payment.events';
 import { fail } from '../../domain/shared/errors';
 import { toDomainEvent } from '../commands/command-events';
 import type { RecordedEvent } from '../event-store/event-store.port';
+import { payQrPath } from '../payments/qr-code';
 import type { CheckoutDeps } from './checkout.deps';
 import { decideOn, shopperActor } from './decide-on';
 import type { LoadedOrder } from './order-stream';
@@ -24,21 +25,21 @@ export interface PayInfo {
   orderId: number;
   orderIds: number[];
   collageId: number;
-  /** the QR as an SVG data URL; '' when there is nothing to pay */
+  /** where the QR image is served (payQrPath); '' when there is nothing to pay */
   url: string;
   codeUrl: string;
   paymentId: string;
 }
 
-export async function payInfoOf(
-  deps: Pick<CheckoutDeps, 'payments'>, p: { money: number; orderIds: number[]; collageId: number; codeUrl: string; paymentId: string | null },
-): Promise<PayInfo> {
+export function payInfoOf(
+  p: { money: number; orderIds: number[]; collageId: number; codeUrl: string; paymentId: string | null },
+): PayInfo {
   return {
     money: p.money / 100,
     orderId: p.orderIds[0],
     orderIds: p.orderIds,
     collageId: p.collageId,
-    url: p.codeUrl ? await deps.payments.qrDataUrl(p.codeUrl) : '',
+    url: p.codeUrl && p.paymentId ? payQrPath(p.paymentId) : '',
     codeUrl: p.codeUrl,
     paymentId: p.paymentId ?? '',
   };

@@ -50,7 +50,7 @@ export async function submitCheckout(
     }
     const started = state.started as Started;
     if (started.requestHash !== requestHash) throw new DomainError('duplicateRequest');
-    if (state.completed) return payInfoOf(deps, state.completed);
+    if (state.completed) return payInfoOf(state.completed);
     if (state.failed) {
       const { errorName, message } = state.failed;
       throw new DomainError(isErrorName(errorName) ? errorName : 'badRequest', message);
@@ -104,5 +104,5 @@ async function carryOut(deps: CheckoutDeps, ctx: StepContext, started: Started):
   if (free.length > 0) await publishOrderStates(deps, free);
   const done = completed.state.completed;
   if (!done) throw new Error(`checkout ${streamId} did not complete`);
-  return payInfoOf(deps, done);
+  return payInfoOf(done);
 }

@@ -4,7 +4,7 @@
  * v3 Native (`wechatpay-v3.provider.ts`). Both verify and decrypt callbacks through `wechatpay-notification.ts`.
  *
  *   const { codeUrl } = await provider.createNativePayment({ paymentId, amountFen, description, expiresAt });
- *   const url = await qrDataUrl(codeUrl);                       // the `url` of the pay info (an SVG data URL)
+ *   const svg = await qrSvg(codeUrl);                           // the QR the pay info's `url` serves
  *   await provider.closePayment(paymentId);                     // order cancelled / payment expired
  *   const { status } = await provider.refund({ paymentId, refundId, amountFen, totalFen });
  *   const later = await provider.queryRefund(refundId);         // when a refund answered PROCESSING

@@ -4,7 +4,7 @@
  * For the order slice:
  *   payments.provider                      the PaymentProvider port (payment-provider.ts); `provider.kind` is the
  *                                          domain's provider name for CreatePayment ('sandbox' | 'wechat-native')
- *   await payments.qrDataUrl(codeUrl)      the pay info's `url` (SVG data URL)
+ *   await payments.qrSvg(codeUrl)          the QR image `GET /api/pay/qr/:paymentId` serves (the pay info's `url`)
  *   payments.registerCallbackHandler({     once, at start (a second registration throws)
  *     onPaymentResult(result),             every verified notification, EACH time it arrives: WeChat re-sends until
  *                                          it is acknowledged and the sandbox re-sends on every 确认支付, so this must
@@ -22,7 +22,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { HeaderBag } from './wechatpay-signature';
 import type { PaymentProvider, PaymentResult } from './payment-provider';
-import { qrDataUrl } from './qr-code';
+import { qrSvg } from './qr-code';
 import { loadSandboxKeys } from './sandbox-keys';
 import { createSandboxProvider, type SandboxCashier } from './sandbox.provider';
 import { wechatPayV3Options } from './wechatpay-config';
@@ -50,7 +50,8 @@ export interface Payments {
   acceptNotification(headers: HeaderBag, rawBody: string): Promise<PaymentResult>;
   /** The handler's answer, or null when none is registered. */
   paymentStatus(paymentId: string): Promise<PaymentStatus | null>;
-  qrDataUrl(codeUrl: string): Promise<string>;
+  /** The QR of a code_url as an SVG document. */
+  qrSvg(codeUrl: string): Promise<string>;
 }
 
 export interface PaymentsDeps { db: Database; clock: () => Date }
@@ -87,6 +88,6 @@ export async function openPayments(config: Config, deps: PaymentsDeps): Promise<
       return result;
     },
     paymentStatus: async (paymentId) => (handler ? handler.paymentStatus(paymentId) : null),
-    qrDataUrl,
+    qrSvg,
   };
 }

@@ -113,6 +113,9 @@ if (browser) {
       await dialog.waitFor();
       expect(await dialog.innerText()).toContain(total.replace('¥', ''));
       expect(await dialog.innerText()).toContain('请在1小时内完成支付，超时订单将自动取消');
+      const qr = dialog.getByRole('img', { name: '微信支付二维码' });
+      await qr.evaluate((img: HTMLImageElement) => img.decode()); // the QR image the pay info's url serves, drawn
+      expect(await qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(280);
       await shot('pay-dialog', { settleMs: 500 });
     });
 

@@ -42,8 +42,18 @@ describe('a shopper checking out the cart from two shops', () => {
     expect(answer.data).toMatchObject({ money: 309, collageId: 0 });
     expect(answer.data.orderIds).toHaveLength(2);
     expect(answer.data.orderId).toBe(answer.data.orderIds[0]);
-    expect(answer.data.url).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(answer.data.url).toBe(`/api/pay/qr/${answer.data.paymentId}`);
     expect(answer.data.codeUrl).toBe(`${server.url}/pay/sandbox/${answer.data.paymentId}`);
+  });
+
+  it('serves the QR at its url without a token: an SVG of the code url, kept by the browser', async () => {
+    const image = await fetch(`${server.url}${answer.data.url}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    expect(image.headers.get('cache-control')).toContain('immutable');
+    expect(await image.text()).toBe(await server.runtime.payments.qrSvg(answer.data.codeUrl));
+    const missing = (await (await fetch(`${server.url}/api/pay/qr/NO-SUCH-PAYMENT`)).json()) as { code: string; message: string };
+    expect(missing).toMatchObject({ code: '404', message: '支付不存在' });
   });
 
   it('places one order per shop in state 1 with a payment deadline one hour later, ignoring client prices', async () => {

@@ -80,7 +80,7 @@ describe('with the handler registered', () => {
     it('has a code_url pointing at the cashier page on this server and an SVG QR', async () => {
       const { codeUrl } = await open('SBX0000002', 1234);
       expect(codeUrl).toBe(`${server.url}/pay/sandbox/SBX0000002`);
-      expect(await server.runtime.payments.qrDataUrl(codeUrl)).toMatch(/^data:image\/svg\+xml;base64,/);
+      expect(await server.runtime.payments.qrSvg(codeUrl)).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
     });
 
     it('shows the cashier page with the amount and both buttons', async () => {

@@ -14,7 +14,7 @@
  * - `POST /order/submit` (header `Idempotency-Key`, one per checkout attempt, reused on retry) `{receiveId, paymentMode:1,
  *   type 0|1|2|3|4, couponId?, shops:[{shopId, id? (claim) | shopCouponId?, remark?, skus}], shopGroupWorkId?,
  *   collageId? (type 2), shopSeckillId? (3), shopDiscountId? (4), remark?}` → pay info `{money, orderId (the first
- *   order: one per shop), orderIds, collageId, url (QR SVG data URL; '' when nothing to pay), codeUrl, paymentId}`.
+ *   order: one per shop), orderIds, collageId, url (`/api/pay/qr/<paymentId>`, the QR as SVG; '' when nothing to pay), codeUrl, paymentId}`.
  * - `PUT /order/pay {orderId, type}` (type 1: every unpaid order of that checkout; 2: this order) and
  *   `GET /order/getUrl?orderId` (this order) → the same pay info, a live QR reused or a new one.
  * - `GET /order/checkPay?orderId&type` → `{code: 'SUCCESS' | 'NOTPAY', orderId, state, paymentState}`; an order that

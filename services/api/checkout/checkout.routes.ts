@@ -1,16 +1,20 @@
 /**
  * The checkout calls (spec §7), all behind a token: settlement, submit (with `Idempotency-Key`), pay / getUrl (start
  * or refresh the QR) and checkPay (the web's 3-second poll). The original's alternative methods are accepted.
+ * `GET /pay/qr/:paymentId` serves the QR image a pay info's `url` names, without a token (an <img> sends none; the
+ * sandbox cashier page it leads to is as public): the payment's code_url from the checkout read model, as SVG.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { CheckoutDeps } from '../../checkout/checkout.deps';
 import { checkPay, refreshPayment } from '../../checkout/pay-requests.service';
+import { QR_IMAGE_TYPE } from '../../payments/qr-code';
 import { getSettlement } from '../../checkout/settlement.service';
 import { submitCheckout } from '../../checkout/submit.service';
 import { currentUser } from '../auth';
 import { ok } from '../envelope';
+import { DomainError } from '../../../domain/shared/errors';
 import {
   CheckPayQuery, IdempotencyKey, OrderIdQuery, PayBody, SettlementBody, SubmitBody, WorkSettlementBody,
   settlementRequest, submitRequest, workSettlementRequest,
@@ -42,6 +46,16 @@ export function registerCheckoutRoutes(app: FastifyInstance, deps: CheckoutDeps)
 
   r.get('/order/getUrl', { schema: { querystring: OrderIdQuery }, config: auth }, async (request) =>
     ok(await refreshPayment(deps, currentUser(request), request.query.orderId, 'order')));
+
+  r.get('/pay/qr/:paymentId', { schema: { params: z.object({ paymentId: z.string().min(1).max(64) }) } }, async (request, reply) => {
+    const { rows } = await deps.db.query<{ code_url: string }>(
+      'select code_url from payments where payment_id = $1', [request.params.paymentId]);
+    const codeUrl = rows[0]?.code_url;
+    if (!codeUrl) throw new DomainError('notFound', '支付不存在');
+    const svg = await deps.payments.qrSvg(codeUrl);
+    // a payment's code_url never changes: the browser may keep the image as long as the QR can live
+    return reply.type(QR_IMAGE_TYPE).header('Cache-Control', 'private, max-age=7200, immutable').send(svg);
+  });
 
   r.get('/order/checkPay', { schema: { querystring: CheckPayQuery }, config: auth }, async (request) =>
     ok(await checkPay(deps, currentUser(request), request.query.orderId)));

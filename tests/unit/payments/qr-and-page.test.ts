@@ -1,6 +1,6 @@
 /** The pay info's QR image and the sandbox cashier page. */
 import QRCode from 'qrcode';
-import { QR_DATA_URL_PREFIX, qrDataUrl } from '../../../services/payments/qr-code';
+import { payQrPath, qrSvg } from '../../../services/payments/qr-code';
 import { sandboxPage, yuan } from '../../../services/api/pay/sandbox-pay.page';
 
 /** The dark cells an SVG of qrcode's path syntax draws ("M2 2.5h7m1 0h1…": moves and horizontal runs). */
@@ -23,16 +23,13 @@ function darkCells(svg: string): Set<string> {
 describe('a QR for a code_url', () => {
   const codeUrl = 'weixin://wxpay/bizpayurl?pr=abc123';
 
-  it('is an SVG data URL, 280 px, rendered locally', async () => {
-    const url = await qrDataUrl(codeUrl);
-    expect(url.startsWith(QR_DATA_URL_PREFIX)).toBe(true);
-    const svg = Buffer.from(url.slice(QR_DATA_URL_PREFIX.length), 'base64').toString('utf8');
+  it('is an SVG of 280 px, rendered locally', async () => {
+    const svg = await qrSvg(codeUrl);
     expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" width="280" height="280"/);
   });
 
   it('draws exactly the modules of the code_url\'s QR (level M), inside a 2-module quiet zone', async () => {
-    const url = await qrDataUrl(codeUrl);
-    const svg = Buffer.from(url.slice(QR_DATA_URL_PREFIX.length), 'base64').toString('utf8');
+    const svg = await qrSvg(codeUrl);
     const { modules } = QRCode.create(codeUrl, { errorCorrectionLevel: 'M' });
     const expected = new Set<string>();
     for (let row = 0; row < modules.size; row += 1) {
@@ -43,7 +40,12 @@ describe('a QR for a code_url', () => {
   });
 
   it('differs for another code_url', async () => {
-    expect(await qrDataUrl(codeUrl)).not.toBe(await qrDataUrl('weixin://wxpay/bizpayurl?pr=xyz789'));
+    expect(await qrSvg(codeUrl)).not.toBe(await qrSvg('weixin://wxpay/bizpayurl?pr=xyz789'));
+  });
+
+  it('is served per payment under /api/pay/qr, the id escaped', () => {
+    expect(payQrPath('JS2026112600001')).toBe('/api/pay/qr/JS2026112600001');
+    expect(payQrPath('a/b')).toBe('/api/pay/qr/a%2Fb');
   });
 });
 
