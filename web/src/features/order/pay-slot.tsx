@@ -3,7 +3,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { ApiError } from '../../lib/api-client';
 import { getPayUrl } from './api/get-pay-url';
 
-/** Spec §3 Pay info (the QR `url` is an image data URL; `codeUrl` what it encodes). */
+/** Spec §3 Pay info (the QR `url` is the image's address, /api/pay/qr/<paymentId>; `codeUrl` what it encodes). */
 export interface PayInfo {
   money: number;
   orderId: number;

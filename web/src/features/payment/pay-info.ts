@@ -1,6 +1,6 @@
 /**
  * Spec §3 Pay info, as /order/submit, /order/pay and /order/getUrl answer it: the amount, the order (the first of a
- * checkout's orders), the group and the QR image (`url`, a data URL); `codeUrl` is what the QR encodes.
+ * checkout's orders), the group and the QR image (`url`, its address: /api/pay/qr/<paymentId>); `codeUrl` is what the QR encodes.
  */
 export interface PayInfo {
   money: number;
