@@ -56,6 +56,14 @@ describe('a shopper checking out the cart from two shops', () => {
     expect(missing).toMatchObject({ code: '404', message: '支付不存在' });
   });
 
+  it('answers a malformed payment id in the QR url with 400 and a Chinese message naming it', async () => {
+    const response = await fetch(`${server.url}/api/pay/qr/${'x'.repeat(65)}`);
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { code: string; message: string };
+    expect(body.code).toBe('400');
+    expect(body.message).toContain('paymentId');
+  });
+
   it('places one order per shop in state 1 with a payment deadline one hour later, ignoring client prices', async () => {
     const [cups, tea] = await Promise.all(answer.data.orderIds.map(placed));
     expect(cups).toMatchObject({ shopId: ids.shop, userId: shopper.userId, price: 21000, logisticsPrice: 1000,

@@ -21,13 +21,18 @@ class HandLog {
   } as unknown as EventStore;
 }
 
+/** A shared read over a hand-answered log, with the feed's wake-up. */
+function sharing() {
+  const log = new HandLog();
+  const wakeup = new Wakeup();
+  return { log, wakeup, reads: new SharedLogRead(log.store, wakeup) };
+}
+
 const flush = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('fifteen subscribers at the head woken by the same append', () => {
   it('run one query and all get its events', async () => {
-    const log = new HandLog();
-    const wakeup = new Wakeup();
-    const reads = new SharedLogRead(log.store, wakeup);
+    const { log, wakeup, reads } = sharing();
     const mark = wakeup.mark();
     const answers = Array.from({ length: 15 }, () => reads.read(at(7), 100, mark));
     expect(log.calls).toHaveLength(1);
@@ -39,9 +44,7 @@ describe('fifteen subscribers at the head woken by the same append', () => {
 
 describe('a subscriber arriving after a non-empty answer at its position', () => {
   it('takes the kept answer without a query', async () => {
-    const log = new HandLog();
-    const wakeup = new Wakeup();
-    const reads = new SharedLogRead(log.store, wakeup);
+    const { log, wakeup, reads } = sharing();
     const first = reads.read(at(1), 100, wakeup.mark());
     log.calls[0].answer([event(2)]);
     await first;
@@ -53,9 +56,7 @@ describe('a subscriber arriving after a non-empty answer at its position', () =>
 
 describe('an answer of nothing', () => {
   it('is asked again by the next reader instead of reused (a recheck behind a held horizon must reach the store)', async () => {
-    const log = new HandLog();
-    const wakeup = new Wakeup();
-    const reads = new SharedLogRead(log.store, wakeup);
+    const { log, wakeup, reads } = sharing();
     const mark = wakeup.mark();
     const first = reads.read(at(3), 100, mark);
     log.calls[0].answer([]);
@@ -69,9 +70,7 @@ describe('an answer of nothing', () => {
 
 describe('a read in flight that began before a wake-up the caller has seen', () => {
   it('is not joined: the caller starts its own read, which can see the append that woke it', async () => {
-    const log = new HandLog();
-    const wakeup = new Wakeup();
-    const reads = new SharedLogRead(log.store, wakeup);
+    const { log, wakeup, reads } = sharing();
     const early = reads.read(at(5), 100, wakeup.mark());
     wakeup.ping(); // an append committed after the early read began
     const late = reads.read(at(5), 100, wakeup.mark());
@@ -85,9 +84,7 @@ describe('a read in flight that began before a wake-up the caller has seen', () 
 
 describe('a read that fails', () => {
   it('fails everyone who joined it and is not kept', async () => {
-    const log = new HandLog();
-    const wakeup = new Wakeup();
-    const reads = new SharedLogRead(log.store, wakeup);
+    const { log, wakeup, reads } = sharing();
     const mark = wakeup.mark();
     const a = reads.read(null, 100, mark);
     const b = reads.read(null, 100, mark);
