@@ -101,12 +101,23 @@ function plannedCoupons(input: PlanInput, orders: readonly PlannedOrder[]): Plan
   return out;
 }
 
-function plannedQuotas(lines: readonly PricedLine[], orderOfSku: (skuId: number) => number): PlannedQuota[] {
-  const quotas = new Map<string, PlannedQuota>();
+/**
+ * 活动商品已售罄 when a line's activity has its own stock (limitStock > 0) and what is left of it, as the read model
+ * knows it, is less than the line asks. The activity quota stream still decides every buyer this lets through.
+ */
+export function failWhenActivitySoldOut(lines: readonly PricedLine[]): void {
   for (const l of lines) {
     if (!l.activity) continue;
     const { limitStock, sold } = l.activity;
     if (limitStock > 0 && limitStock - sold < l.request.number) fail('activitySoldOut');
+  }
+}
+
+function plannedQuotas(lines: readonly PricedLine[], orderOfSku: (skuId: number) => number): PlannedQuota[] {
+  failWhenActivitySoldOut(lines);
+  const quotas = new Map<string, PlannedQuota>();
+  for (const l of lines) {
+    if (!l.activity) continue;
     const orderId = orderOfSku(l.sku.skuId);
     const key = `${l.activity.kind}/${l.activity.activityId}/${orderId}`;
     const quota = quotas.get(key) ?? {

@@ -66,7 +66,7 @@ export interface ProjectionsHandle {
   /**
    * Calls `listener` after a batch that changed a read model committed: with the projection's name, or null when a
    * rebuild switched generations. In process from the runners here, and from runners in other processes through
-   * LISTEN/NOTIFY on PostgreSQL. For caches of read-model answers (services/api/read-cache).
+   * LISTEN/NOTIFY on PostgreSQL. For caches of read-model answers (services/read-cache).
    */
   onApplied(listener: (projection: string | null) => void): () => void;
   ready(): Promise<void>;

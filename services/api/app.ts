@@ -35,7 +35,7 @@ import { registerOrderApi, registerOrderInternal } from './order/order.module';
 import { releaseOrderResources } from '../checkout/release-order-resources';
 import { registerCheckoutApi } from './checkout/checkout.module';
 import { registerAuditRoutes } from './internal/audit.routes';
-import type { ReadModelChanges } from './read-cache/read-model-cache';
+import type { ReadModelChanges } from '../read-cache/read-model-cache';
 
 export interface AppDeps {
   db: Database;

@@ -8,6 +8,7 @@ import type { LogisticsTemplate } from '../../domain/catalog/catalog.events';
 import type { ActivityFacts, ShopFacts, SkuFacts } from '../../domain/checkout/checkout-lines';
 import type { PromotionKind } from '../../domain/stock/activity-quota.events';
 import type { Queryable } from '../db/database';
+import { createReadModelCache, type ReadModelChanges } from '../read-cache/read-model-cache';
 
 interface SkuRow {
   sku_id: string; product_id: string; shop_id: string; product_name: string; image: string; sku_values: string;
@@ -22,8 +23,10 @@ interface ActivityRow {
 
 const KIND_RANK: Record<PromotionKind, number> = { 'group-work': 0, seckill: 1, discount: 2 };
 
-export async function loadSkuFacts(db: Queryable, skuIds: readonly number[], now: Date): Promise<Map<number, SkuFacts>> {
-  const ids = [...new Set(skuIds)].map(String);
+interface SkuFactRows { skus: SkuRow[]; activities: (ActivityRow & { start_time: string; end_time: string })[]; readAt: number }
+
+/** The rows behind the facts of these SKUs: every activity item not yet ended at `now` (running or to come). */
+async function readSkuFactRows(db: Queryable, ids: readonly string[], now: Date): Promise<SkuFactRows> {
   const [skus, activities] = await Promise.all([
     db.query<SkuRow>(
       `select s.sku_id, s.product_id, p.shop_id, p.product_name, coalesce(nullif(s.image, ''), p.image) as image,
@@ -32,16 +35,25 @@ export async function loadSkuFacts(db: Queryable, skuIds: readonly number[], now
        from skus s join products p on p.product_id = s.product_id
        left join sku_stock st on st.sku_id = s.sku_id
        where s.sku_id = any($1::bigint[])`, [ids]),
-    db.query<ActivityRow>(
+    db.query<ActivityRow & { start_time: string; end_time: string }>(
       `select i.kind, i.activity_id, i.sku_id, i.price, i.limit_stock, pr.activity_name, pr.limit_number, pr.person,
-         pr.effective_hours, pr.if_add, coalesce(sa.sold, 0)::int as sold
+         pr.effective_hours, pr.if_add, coalesce(sa.sold, 0)::int as sold,
+         to_char(i.start_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as start_time,
+         to_char(i.end_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as end_time
        from promotion_items i join promotions pr on pr.kind = i.kind and pr.activity_id = i.activity_id
        left join activity_sales sa on sa.kind = i.kind and sa.activity_id = i.activity_id and sa.sku_id = i.sku_id
-       where i.sku_id = any($1::bigint[]) and i.start_time <= $2 and i.end_time > $2
+       where i.sku_id = any($1::bigint[]) and i.end_time > $2
        order by i.start_time, i.activity_id`, [ids, now.toISOString()]),
   ]);
+  return { skus: skus.rows, activities: activities.rows, readAt: now.getTime() };
+}
+
+/** The facts at `now` from rows read at or before it. */
+function skuFactsOf(rows: SkuFactRows, now: Date): Map<number, SkuFacts> {
+  const at = now.getTime();
   const running = new Map<number, ActivityFacts>();
-  for (const row of activities.rows) {
+  for (const row of rows.activities) {
+    if (Date.parse(row.start_time) > at || Date.parse(row.end_time) <= at) continue;
     const skuId = Number(row.sku_id);
     const current = running.get(skuId);
     if (current && KIND_RANK[current.kind] <= KIND_RANK[row.kind]) continue;
@@ -51,7 +63,7 @@ export async function loadSkuFacts(db: Queryable, skuIds: readonly number[], now
       ifAdd: row.if_add === 1 ? 1 : 0, running: true, sold: row.sold,
     });
   }
-  return new Map(skus.rows.map((r) => [Number(r.sku_id), {
+  return new Map(rows.skus.map((r) => [Number(r.sku_id), {
     skuId: Number(r.sku_id),
     productId: Number(r.product_id),
     shopId: Number(r.shop_id),
@@ -70,13 +82,51 @@ export async function loadSkuFacts(db: Queryable, skuIds: readonly number[], now
   }]));
 }
 
+const idsOf = (ids: readonly number[]): string[] => [...new Set(ids)].sort((a, b) => a - b).map(String);
+
+export async function loadSkuFacts(db: Queryable, skuIds: readonly number[], now: Date): Promise<Map<number, SkuFacts>> {
+  return skuFactsOf(await readSkuFactRows(db, idsOf(skuIds), now), now);
+}
+
 interface ShopRow { shop_id: string; shop_name: string; shop_logo: string; province: string; city: string; enabled: boolean }
 
 export async function loadShopFacts(db: Queryable, shopIds: readonly number[]): Promise<Map<number, ShopFacts>> {
   const { rows } = await db.query<ShopRow>(
     'select shop_id, shop_name, shop_logo, province, city, enabled from shops where shop_id = any($1::bigint[])',
-    [[...new Set(shopIds)].map(String)]);
+    [idsOf(shopIds)]);
   return new Map(rows.map((r) => [Number(r.shop_id), {
     shopId: Number(r.shop_id), shopName: r.shop_name, shopLogo: r.shop_logo, shopAdress: `${r.province}-${r.city}`, enabled: r.enabled,
   }]));
+}
+
+/** What the checkout asks about goods (checkout-goods.ts). */
+export interface CatalogFacts {
+  skus(skuIds: readonly number[], now: Date): Promise<Map<number, SkuFacts>>;
+  shops(shopIds: readonly number[]): Promise<Map<number, ShopFacts>>;
+}
+
+/** The read models' read models the facts come from: a batch of any of them makes cached facts stale. */
+export const CATALOG_FACTS_READ_MODELS = ['catalog', 'stock', 'promotions'] as const;
+
+/**
+ * The facts, each set kept until one of the read models they come from applies a batch (read-model-cache.ts): a
+ * burst of buyers of one flash-sale SKU shares one read between two stock batches instead of making one each. The
+ * rows are kept, not the facts: which activity runs is decided at each ask's `now` (an ask from before the rows were
+ * read, under a clock that went back, reads afresh). Without a change feed every ask reads.
+ */
+export function cachedCatalogFacts(db: Queryable, changes: ReadModelChanges | null): CatalogFacts & { close(): void } {
+  const skuRows = createReadModelCache<SkuFactRows>(changes, { dependsOn: CATALOG_FACTS_READ_MODELS, maxEntries: 500 });
+  const shops = createReadModelCache<Map<number, ShopFacts>>(changes, { dependsOn: ['catalog'], maxEntries: 500 });
+  return {
+    async skus(skuIds, now) {
+      const ids = idsOf(skuIds);
+      const rows = await skuRows.get(ids.join(','), () => readSkuFactRows(db, ids, now));
+      return skuFactsOf(rows.readAt <= now.getTime() ? rows : await readSkuFactRows(db, ids, now), now);
+    },
+    shops: (shopIds) => shops.get(idsOf(shopIds).join(','), () => loadShopFacts(db, shopIds)),
+    close() {
+      skuRows.close();
+      shops.close();
+    },
+  };
 }

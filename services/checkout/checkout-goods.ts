@@ -6,8 +6,7 @@ import {
   invalidReasonOf, priceLine, type InvalidLine, type PricedLine, type ShopFacts,
 } from '../../domain/checkout/checkout-lines';
 import { fail } from '../../domain/shared/errors';
-import type { Queryable } from '../db/database';
-import { loadShopFacts, loadSkuFacts } from './catalog-facts';
+import type { CatalogFacts } from './catalog-facts';
 import { claimOf, isGroupCheckout, type CheckoutRequest, type LineRequest } from './checkout-request';
 
 export interface Goods {
@@ -29,12 +28,12 @@ function mergedLines(request: CheckoutRequest): LineRequest[] {
   return [...bySku.values()];
 }
 
-export async function resolveGoods(db: Queryable, request: CheckoutRequest, now: Date): Promise<Goods> {
+export async function resolveGoods(catalog: CatalogFacts, request: CheckoutRequest, now: Date): Promise<Goods> {
   const lines = mergedLines(request);
   if (lines.length === 0) fail('settlementEmpty');
   if (isGroupCheckout(request) && lines.length !== 1) fail('badRequest', '拼团只能购买一件商品');
-  const facts = await loadSkuFacts(db, lines.map((l) => l.skuId), now);
-  const shops = await loadShopFacts(db, [...lines.map((l) => l.shopId), ...[...facts.values()].map((f) => f.shopId)]);
+  const facts = await catalog.skus(lines.map((l) => l.skuId), now);
+  const shops = await catalog.shops([...lines.map((l) => l.shopId), ...[...facts.values()].map((f) => f.shopId)]);
   const priced: PricedLine[] = [];
   const invalid: InvalidLine[] = [];
   for (const line of lines) {

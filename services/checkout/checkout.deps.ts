@@ -7,6 +7,7 @@ import type { Database } from '../db/database';
 import type { EventStore } from '../event-store/event-store.port';
 import type { Payments } from '../payments/payments';
 import type { RealtimeHub } from '../realtime/hub';
+import type { CatalogFacts } from './catalog-facts';
 import type { CheckoutIds } from './checkout-ids';
 
 /** A shopper's address as the order flow shows it (spec §3 Address). */
@@ -46,6 +47,8 @@ export interface CheckoutDeps {
   hub: RealtimeHub;
   payments: Payments;
   ids: CheckoutIds;
+  /** goods, prices, stock and running activities from the read models (catalog-facts.ts) */
+  catalog: CatalogFacts;
   addresses: AddressPort;
   cart: CartPort;
   groups: GroupPort;

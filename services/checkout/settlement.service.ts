@@ -38,7 +38,7 @@ export async function getSettlement(deps: CheckoutDeps, userId: number, request:
   // a stale receiveId (the address was deleted meanwhile) shows the preferred address: submit insists on a real one
   const named = request.receiveId === null ? null : await deps.addresses.find(userId, request.receiveId);
   const receive = named ?? await deps.addresses.preferred(userId);
-  const goods = await resolveGoods(deps.db, request, now);
+  const goods = await resolveGoods(deps.catalog, request, now);
   if (goods.invalid.length > 0) {
     throw new DomainError('invalidGoods', undefined, {
       shops: goods.priced.map(lineView), invalidShops: invalidView(goods.invalid, goods.shops),

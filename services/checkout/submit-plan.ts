@@ -5,7 +5,7 @@
  * the payable), the group to open or join, and the ids. Nothing is recorded when this fails.
  */
 import { selectCoupons } from '../../domain/checkout/checkout-coupons';
-import { planCheckout } from '../../domain/checkout/checkout-plan';
+import { failWhenActivitySoldOut, planCheckout } from '../../domain/checkout/checkout-plan';
 import { priceCheckout } from '../../domain/checkout/checkout-pricing';
 import type { CheckoutPlan, PlannedCollage } from '../../domain/checkout/checkout.events';
 import type { PricedLine } from '../../domain/checkout/checkout-lines';
@@ -53,13 +53,15 @@ async function collageStep(
 
 export async function planSubmit(deps: CheckoutDeps, userId: number, request: CheckoutRequest): Promise<CheckoutPlan> {
   const now = deps.clock();
-  const receive = (await receiveFor(deps, userId, request.receiveId)) ?? fail('receiveNotFound');
-  const goods = await resolveGoods(deps.db, request, now);
+  // the goods first: in a flash sale most buyers find it sold out here, before anything is read for them alone
+  const goods = await resolveGoods(deps.catalog, request, now);
   const gone = goods.invalid.filter((l) => l.reason !== 'outOfStock');
   if (gone.length > 0) {
     throw new DomainError('invalidGoods', undefined, { shops: goods.priced.map(lineView), invalidShops: invalidView(gone, goods.shops) });
   }
   if (goods.invalid.length > 0) fail('outOfStock');
+  failWhenActivitySoldOut(goods.priced);
+  const receive = (await receiveFor(deps, userId, request.receiveId)) ?? fail('receiveNotFound');
   const wallet = await loadWallet(deps.db, userId);
   const { selection, used } = selectCoupons(wallet, goods.priced, couponChoiceOf(request, wallet), now);
   const settlement = priceCheckout(goods.priced, receive.receiveAdress, selection);

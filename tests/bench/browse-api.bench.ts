@@ -123,7 +123,7 @@ async function measureEndpoints(api: Listening, uncached: Listening, products: n
       + `Sample answers: search 手机 ${fmtCount(sampleSearch.body.length)} characters, detail ${fmtCount(sampleDetail.body.length)} characters; `
       + 'the bare baseline answers exactly these bodies (parsed once, serialised by Fastify per request). 40 of each list were fetched '
       + 'before the load and answered code 200; during the load a body without "code":"200" is counted in its column. '
-      + 'The storefront keeps read-model answers until the read models change (services/api/read-cache): with no writes during the '
+      + 'The storefront keeps read-model answers until the read models change (services/read-cache): with no writes during the '
       + 'load, repeats are served from memory; the "cache off" rows are the same server code reading PostgreSQL on every request.',
     );
     return [loadTable([

@@ -14,7 +14,7 @@ import {
 } from './catalog.params';
 import { canvasCategories, categoryProducts, firstClassifies } from './category.queries';
 import { searchProducts, searchShops } from './search.queries';
-import { createReadModelCache, type ReadModelChanges } from '../read-cache/read-model-cache';
+import { createReadModelCache, type ReadModelChanges } from '../../read-cache/read-model-cache';
 import { shopBanners, shopClassifies, shopIndex, shopProducts } from './shop.queries';
 
 export function registerCatalogRoutes(app: FastifyInstance, db: Queryable, changes: ReadModelChanges | null = null): void {

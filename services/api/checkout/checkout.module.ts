@@ -29,7 +29,9 @@
  * (`removeCheckedOutLines`) and the orders slice's group leaving (`leaveCollage`).
  */
 import type { FastifyInstance } from 'fastify';
+import { cachedCatalogFacts, type CatalogFacts } from '../../checkout/catalog-facts';
 import { createCheckoutIds } from '../../checkout/checkout-ids';
+import type { ReadModelChanges } from '../../read-cache/read-model-cache';
 import type { CheckoutDeps } from '../../checkout/checkout.deps';
 import { closeUnpaidOrderHandler } from '../../checkout/close-unpaid-order';
 import { ownsOrder } from '../../checkout/order-push';
@@ -45,6 +47,8 @@ import { settlePendingRefunds } from '../../checkout/refunds';
 /** What the app hands the checkout slice: the shared parts of CheckoutDeps (the slice makes the rest) and the scheduler. */
 export type CheckoutApiDeps = Pick<CheckoutDeps, 'db' | 'store' | 'clock' | 'waitFor' | 'hub' | 'payments'> & {
   scheduler: Pick<Scheduler, 'registerDeadlineHandler'>;
+  /** the projections' batch notices: goods facts are kept until a read model they come from changes */
+  readModelChanges?: ReadModelChanges;
 };
 
 export function orderResourcesReleaser(deps: Omit<ReleaseDeps, 'log'> & { log?: (line: string) => void }) {
@@ -52,12 +56,13 @@ export function orderResourcesReleaser(deps: Omit<ReleaseDeps, 'log'> & { log?: 
   return async (orderId: number): Promise<void> => { await releaseOrderResources(full, orderId); };
 }
 
-export async function checkoutDepsOf(deps: CheckoutApiDeps, log: (line: string) => void): Promise<CheckoutDeps> {
+export async function checkoutDepsOf(deps: CheckoutApiDeps, log: (line: string) => void, catalog: CatalogFacts): Promise<CheckoutDeps> {
   const { db, store, waitFor, hub, clock } = deps;
   const release = orderResourcesReleaser({ db, store, clock, payments: deps.payments, log });
   return {
     ...deps,
     ids: await createCheckoutIds(db),
+    catalog,
     log,
     addresses: {
       find: (userId, receiveId) => findAddress(db, userId, receiveId),
@@ -77,7 +82,9 @@ export async function checkoutDepsOf(deps: CheckoutApiDeps, log: (line: string) 
 }
 
 export async function registerCheckoutApi(api: FastifyInstance, deps: CheckoutApiDeps): Promise<void> {
-  const checkout = await checkoutDepsOf(deps, (line) => api.log.warn(line));
+  const catalog = cachedCatalogFacts(deps.db, deps.readModelChanges ?? null);
+  api.addHook('onClose', async () => catalog.close());
+  const checkout = await checkoutDepsOf(deps, (line) => api.log.warn(line), catalog);
   registerCheckoutRoutes(api, checkout);
   deps.payments.registerCallbackHandler(paymentCallbackHandler(checkout));
   deps.scheduler.registerDeadlineHandler('close-unpaid-order', closeUnpaidOrderHandler(checkout));

@@ -19,7 +19,7 @@ import { PRODUCT_FACTS_READ_MODELS, readDetailSources, type DetailSources, type 
 import type { FormingCollage } from './forming-collages';
 import type { PromotionItem } from '../promotion/activity';
 import type { CouponRow } from '../coupon/coupon.queries';
-import { createReadModelCache, type ReadModelChanges } from '../read-cache/read-model-cache';
+import { createReadModelCache, type ReadModelChanges } from '../../read-cache/read-model-cache';
 
 export interface DetailApiDeps {
   db: Database; store: EventStore; clock: () => Date; waitFor: WaitFor; readModelChanges?: ReadModelChanges;

@@ -1,5 +1,5 @@
-/** Answers kept until a read model they depend on changes (services/api/read-cache/read-model-cache.ts). */
-import { createReadModelCache, type ReadModelChanges } from '../../../services/api/read-cache/read-model-cache';
+/** Answers kept until a read model they depend on changes (services/read-cache/read-model-cache.ts). */
+import { createReadModelCache, type ReadModelChanges } from '../../../services/read-cache/read-model-cache';
 
 function changeFeed() {
   const listeners = new Set<(projection: string | null) => void>();
