@@ -19,7 +19,7 @@ import { stockDecider } from '../../domain/stock/stock.decider';
 import { skuStream } from '../../domain/stock/stock.events';
 import type { RecordedEvent } from '../event-store/event-store.port';
 import { decideOn, shopperActor, type StepContext } from './decide-on';
-import { orderStream } from './order-stream';
+import { loadOrder, orderOf, orderStream, type LoadedOrder } from './order-stream';
 
 type Started = CheckoutStarted['data'];
 
@@ -32,10 +32,20 @@ const contextOf = (deps: Pick<StepContext, 'store' | 'clock'>, started: Started)
 /** The steps a run has taken, by name (`quota:…`, `stock:<skuId>`, `coupon:<claimId>`, `collage`). */
 export type TakenSteps = Set<string>;
 
-/** Runs the reserving steps; answers every event they recorded (for read-your-writes) and notes each step taken. */
+export interface Reserved {
+  /** every event the steps recorded (for read-your-writes) */
+  events: RecordedEvent[];
+  /** the placed orders, in the plan's order */
+  orders: LoadedOrder[];
+}
+
+/**
+ * Runs the reserving steps, noting each step taken. An order's id is new (the plan drew it), so its stream is known
+ * to be empty and placing it needs no read; a resumed checkout finds the order placed and reads it.
+ */
 export async function reserveAndPlace(
   deps: Pick<StepContext, 'store' | 'clock'>, started: Started, taken: TakenSteps = new Set(),
-): Promise<RecordedEvent[]> {
+): Promise<Reserved> {
   const ctx = contextOf(deps, started);
   const { plan, userId, checkoutId } = started;
   const step = (name: string) => `${ctx.correlationId}:${name}`;
@@ -82,11 +92,17 @@ export async function reserveAndPlace(
       : await decideOn(ctx, collageStream(g.collageId), collageDecider, { type: 'JoinCollage', data: member }, step('collage'));
     took('collage', r.events);
   }
+  const orders: LoadedOrder[] = [];
   for (const o of plan.orders) {
-    const r = await decideOn(ctx, orderStream(o.orderId), orderDecider, { type: 'PlaceOrder', data: o.place }, step(`place:${o.orderId}`));
+    const r = await decideOn(ctx, orderStream(o.orderId), orderDecider, { type: 'PlaceOrder', data: o.place },
+      step(`place:${o.orderId}`), { known: [] });
     out.push(...r.events);
+    const whole = !r.repeated && r.events[0]?.revision === 0;
+    const order = whole ? orderOf(o.orderId, r.events) : await loadOrder(deps.store, o.orderId);
+    if (!order) throw new Error(`order ${o.orderId} of ${ctx.correlationId} is not placed`);
+    orders.push(order);
   }
-  return out;
+  return { events: out, orders };
 }
 
 /**

@@ -3,11 +3,13 @@ import { checkoutDecider, type CheckoutState } from '../../domain/checkout/check
 import type { CheckoutEvent, CheckoutPlan } from '../../domain/checkout/checkout.events';
 import { fold } from '../../domain/shared/decider';
 import { toDomainEvent } from '../commands/command-events';
-import type { EventStore } from '../event-store/event-store.port';
+import type { EventStore, RecordedEvent } from '../event-store/event-store.port';
+
+export const checkoutStateOf = (events: readonly RecordedEvent[]): CheckoutState =>
+  fold(checkoutDecider, events.map((e) => toDomainEvent<CheckoutEvent>(e)));
 
 export async function loadCheckout(store: EventStore, streamId: string): Promise<CheckoutState> {
-  const events = await store.readStream(streamId);
-  return fold(checkoutDecider, events.map((e) => toDomainEvent<CheckoutEvent>(e)));
+  return checkoutStateOf(await store.readStream(streamId));
 }
 
 /** The plan of the checkout an order was placed by (its OrderPlaced correlation id), or null for any other origin. */

@@ -17,7 +17,11 @@ export interface LoadedOrder {
 }
 
 export async function loadOrder(store: EventStore, orderId: number): Promise<LoadedOrder | null> {
-  const events = await store.readStream(orderStream(orderId));
+  return orderOf(orderId, await store.readStream(orderStream(orderId)));
+}
+
+/** The order its whole stream tells; null before it was placed. */
+export function orderOf(orderId: number, events: readonly RecordedEvent[]): LoadedOrder | null {
   const placedEvent = events.find((e) => e.type === 'OrderPlaced');
   if (!placedEvent) return null;
   const state = fold(orderDecider, events.map((e) => toDomainEvent<OrderEvent>(e)));

@@ -47,9 +47,10 @@ export function payInfoOf(
 
 export const paymentStream = (paymentId: string): string => `payment-${paymentId}`;
 
+const paymentStateOf = (events: readonly RecordedEvent[]) => fold(paymentDecider, events.map((e) => toDomainEvent<PaymentEvent>(e)));
+
 export async function loadPayment(deps: Pick<CheckoutDeps, 'store'>, paymentId: string) {
-  const events = await deps.store.readStream(paymentStream(paymentId));
-  return fold(paymentDecider, events.map((e) => toDomainEvent<PaymentEvent>(e)));
+  return paymentStateOf(await deps.store.readStream(paymentStream(paymentId)));
 }
 
 /** The live payment covering exactly these orders, if any (read model first, the stream decides). */
@@ -72,20 +73,25 @@ export interface PaymentStart { paymentId: string; codeUrl: string; amount: numb
 
 /**
  * A payment for `orders` (all awaiting payment, all of `userId`): the live one, or a new one through the provider.
- * `paymentId` is taken as given for the first payment of a checkout (its plan recorded it), else made here.
+ * A checkout's first payment has its id in the plan (`paymentId`): its own stream answers a resumed checkout, and no
+ * other payment can cover orders the checkout has only just placed, so the live lookup is skipped. Refreshing
+ * (no `paymentId`) looks for the live one first and makes a new id.
  */
 export async function startPayment(
   deps: CheckoutDeps, userId: number, orders: readonly LoadedOrder[], options: { paymentId?: string; correlationId: string },
 ): Promise<PaymentStart> {
   const now = deps.clock();
   const orderIds = orders.map((o) => o.orderId);
-  const live = await livePaymentFor(deps, orderIds, now);
-  if (live) return { paymentId: live.paymentId, codeUrl: live.codeUrl, amount: live.amount, events: [] };
+  if (!options.paymentId) {
+    const live = await livePaymentFor(deps, orderIds, now);
+    if (live) return { paymentId: live.paymentId, codeUrl: live.codeUrl, amount: live.amount, events: [] };
+  }
   const amount = orders.reduce((sum, o) => sum + o.placed.price, 0);
   const expiresAt = new Date(Math.min(...orders.map((o) => Date.parse(o.placed.paymentDeadline))));
   if (amount <= 0 || expiresAt.getTime() <= now.getTime()) fail('orderStateChanged');
   const paymentId = options.paymentId ?? deps.ids.paymentId(now);
-  const earlier = await loadPayment(deps, paymentId);
+  const stream = options.paymentId ? await deps.store.readStream(paymentStream(paymentId)) : [];
+  const earlier = paymentStateOf(stream);
   if (earlier.context.payment) {
     const p = earlier.context.payment;
     return { paymentId, codeUrl: p.codeUrl, amount: p.amount, events: [] };
@@ -99,6 +105,6 @@ export async function startPayment(
     paymentStream(paymentId), paymentDecider, {
       type: 'CreatePayment',
       data: { paymentId, orderIds, collageId, amount, provider: deps.payments.provider.kind, codeUrl, expiresAt: expiresAt.toISOString() },
-    }, `${options.correlationId}:create-payment:${paymentId}`);
+    }, `${options.correlationId}:create-payment:${paymentId}`, { known: stream });
   return { paymentId, codeUrl, amount, events: created.events };
 }

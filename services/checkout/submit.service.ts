@@ -21,15 +21,22 @@ import { checkoutIdOf, requestHashOf } from './checkout-ids';
 import type { CheckoutDeps } from './checkout.deps';
 import type { CheckoutRequest } from './checkout-request';
 import { giveBack, reserveAndPlace, type TakenSteps } from './checkout-steps';
-import { decideOn, shopperActor, type StepContext } from './decide-on';
-import { loadOrder, type LoadedOrder } from './order-stream';
-import { loadCheckout } from './checkout-stream';
+import { decideOn, shopperActor, streamAfter, type StepContext } from './decide-on';
+import type { LoadedOrder } from './order-stream';
+import { checkoutStateOf } from './checkout-stream';
 import { payOrders } from './pay-orders';
 import { payInfoOf, startPayment, type PayInfo } from './payment-service';
 import { planSubmit } from './submit-plan';
 import { publishOrderStates } from './order-push';
 
 type Started = CheckoutStarted['data'];
+
+/**
+ * What the screen after a submit reads (DESIGN.md §6 read-your-writes): the pay dialog's QR image (`payments`), the
+ * order lists its close and its success lead to, and the header's cart. The stock, deadline, review and sales read
+ * models the same events feed follow on their own; nothing the shopper sees next reads them.
+ */
+const NEXT_SCREEN_READ_MODELS = ['checkout', 'orders', 'cart'];
 
 const isErrorName = (name: string): name is ErrorName => name in Errors;
 
@@ -41,12 +48,14 @@ export async function submitCheckout(
   const requestHash = requestHashOf(request);
   const ctx: StepContext = { store: deps.store, clock: deps.clock, actor: shopperActor(userId), correlationId: streamId };
   return withStreamLock(`process:${streamId}`, async () => {
-    let state = await loadCheckout(deps.store, streamId);
+    let stream = await deps.store.readStream(streamId);
+    let state = checkoutStateOf(stream);
     if (!state.started) {
       const plan = await planSubmit(deps, userId, request);
       const r = await decideOn(ctx, streamId, checkoutDecider,
-        { type: 'StartCheckout', data: { checkoutId, userId, requestHash, plan } }, `${streamId}:start`);
+        { type: 'StartCheckout', data: { checkoutId, userId, requestHash, plan } }, `${streamId}:start`, { known: stream });
       state = r.state;
+      stream = streamAfter(stream, r);
     }
     const started = state.started as Started;
     if (started.requestHash !== requestHash) throw new DomainError('duplicateRequest');
@@ -55,27 +64,28 @@ export async function submitCheckout(
       const { errorName, message } = state.failed;
       throw new DomainError(isErrorName(errorName) ? errorName : 'badRequest', message);
     }
-    return carryOut(deps, ctx, started);
+    return carryOut(deps, ctx, started, stream);
   });
 }
 
-async function carryOut(deps: CheckoutDeps, ctx: StepContext, started: Started): Promise<PayInfo> {
+/** Carries out a started checkout; `stream` is the checkout stream as it stands (decided on without reading it). */
+async function carryOut(deps: CheckoutDeps, ctx: StepContext, started: Started, stream: readonly RecordedEvent[]): Promise<PayInfo> {
   const streamId = ctx.correlationId;
   let events: RecordedEvent[];
+  let orders: LoadedOrder[];
   const taken: TakenSteps = new Set();
   try {
-    events = await reserveAndPlace(deps, started, taken);
+    ({ events, orders } = await reserveAndPlace(deps, started, taken));
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     const released = await giveBack(deps, started, taken);
     const failed = await decideOn(ctx, streamId, checkoutDecider, {
       type: 'FailCheckout', data: { errorName: error.errorName, code: error.code, message: error.message },
-    }, `${streamId}:fail`);
+    }, `${streamId}:fail`, { known: stream });
     await deps.waitFor([...released, ...failed.events]);
     throw error;
   }
   const { plan } = started;
-  const orders = (await Promise.all(plan.orders.map((o) => loadOrder(deps.store, o.orderId)))) as LoadedOrder[];
   const free = plan.orders.filter((o) => o.payable === 0).map((o) => o.orderId);
   for (const orderId of free) {
     const paid = await payOrders(deps, { paymentId: `free-${orderId}`, transactionId: `free-${orderId}`, orderIds: [orderId] });
@@ -98,9 +108,9 @@ async function carryOut(deps: CheckoutDeps, ctx: StepContext, started: Started):
       orderIds: plan.orders.map((o) => o.orderId), paymentId: plan.paymentId, money: plan.money,
       collageId: plan.collage?.collageId ?? 0, codeUrl,
     },
-  }, `${streamId}:complete`);
+  }, `${streamId}:complete`, { known: stream });
   events.push(...completed.events);
-  await deps.waitFor(events);
+  await deps.waitFor(events, { projections: NEXT_SCREEN_READ_MODELS });
   if (free.length > 0) await publishOrderStates(deps, free);
   const done = completed.state.completed;
   if (!done) throw new Error(`checkout ${streamId} did not complete`);

@@ -31,6 +31,11 @@ export interface HandleCommandInput<Command, Event extends DomainEvent, State> {
    * retried when retryOnConflict is set.
    */
   serialize?: boolean;
+  /**
+   * The whole stream as the caller holds it (`[]` for a stream it made the id of): decided on first instead of read
+   * (decide-and-append.ts; a stale one costs a read). Not used on hot streams, whose queue knows them better.
+   */
+  known?: readonly RecordedEvent[];
 }
 
 export interface CommandResult<State> {

@@ -67,16 +67,21 @@ export async function findSandboxOrder(db: Queryable, paymentId: string): Promis
 export async function openSandboxOrder(
   db: Queryable, order: Pick<SandboxOrder, 'paymentId' | 'amountFen' | 'description' | 'expiresAt'>, now: Date,
 ): Promise<SandboxOrder> {
-  await db.query(
-    `insert into sandbox_wechatpay_orders (payment_id, amount_fen, description, expires_at, trade_state, created_at)
-     values ($1, $2, $3, $4, 'NOTPAY', $5)
-     on conflict (payment_id) do update set expires_at = excluded.expires_at, description = excluded.description
-       where sandbox_wechatpay_orders.trade_state = 'NOTPAY' and sandbox_wechatpay_orders.amount_fen = excluded.amount_fen`,
+  // one statement: the inserted or refreshed row, else (paid, closed, another amount) the row as it stands
+  const { rows } = await db.query<OrderRow>(
+    `with upserted as (
+       insert into sandbox_wechatpay_orders (payment_id, amount_fen, description, expires_at, trade_state, created_at)
+       values ($1, $2, $3, $4, 'NOTPAY', $5)
+       on conflict (payment_id) do update set expires_at = excluded.expires_at, description = excluded.description
+         where sandbox_wechatpay_orders.trade_state = 'NOTPAY' and sandbox_wechatpay_orders.amount_fen = excluded.amount_fen
+       returning *)
+     select * from upserted
+     union all
+     select * from sandbox_wechatpay_orders where payment_id = $1 and not exists (select 1 from upserted)`,
     [order.paymentId, order.amountFen, order.description, order.expiresAt.toISOString(), now.toISOString()],
   );
-  const stored = await findSandboxOrder(db, order.paymentId);
-  if (!stored) throw new Error(`sandbox order ${order.paymentId} vanished`);
-  return stored;
+  if (!rows[0]) throw new Error(`sandbox order ${order.paymentId} vanished`);
+  return toOrder(rows[0]);
 }
 
 /** NOTPAY → SUCCESS once; later calls leave the first transaction in place. */
