@@ -2,7 +2,10 @@
  * Ids the checkout makes outside the domain. Order and collage ids come from database sequences (unique across API
  * processes sharing the database, JSON-safe numbers); order numbers (orderFormid) are 15 random digits 1-9 as the
  * original made them; payment ids are WeChat out_trade_no values (6-32 of [0-9A-Za-z], no dash so that
- * `payment-<id>` keeps its category): `JS` + Shanghai time to the second + 6 random digits. The checkout id is derived
+ * `payment-<id>` keeps its category): `JS` + Shanghai time to the second + 10 random digits (24 characters; with 6, a
+ * flash sale's thousand checkouts in one second drew the same id about every other wave, and the second CreatePayment
+ * was refused with 支付状态已变更 after its stock was reserved; with 10 that is about 1 in 20,000 such waves). Refund ids
+ * stay within WeChat's 32 characters for order ids of up to 7 digits. The checkout id is derived
  * from the shopper and the Idempotency-Key, so every retry of one attempt lands on the same `checkout-<id>` stream.
  */
 import { createHash, randomInt } from 'node:crypto';
@@ -16,6 +19,8 @@ export interface CheckoutIds {
   paymentId(now: Date): string;
   refundId(paymentId: string, orderId: number): string;
 }
+
+const PAYMENT_ID_RANDOM_DIGITS = 10;
 
 const digits = (count: number, from = 0): string =>
   Array.from({ length: count }, () => String(randomInt(from, 10))).join('');
@@ -33,7 +38,7 @@ export async function createCheckoutIds(db: Database): Promise<CheckoutIds> {
     orderId: () => next('checkout_order_ids'),
     collageId: () => next('checkout_collage_ids'),
     orderFormid: () => digits(15, 1),
-    paymentId: (now) => `JS${shanghaiStamp(now)}${digits(6)}`,
+    paymentId: (now) => `JS${shanghaiStamp(now)}${digits(PAYMENT_ID_RANDOM_DIGITS)}`,
     // deterministic: asking twice for the same order's refund of the same payment is one refund
     refundId: (paymentId, orderId) => `RF${paymentId.slice(2)}O${orderId}`.slice(0, 32),
   };

@@ -1,0 +1,33 @@
+/**
+ * Payment ids (services/checkout/checkout-ids.ts) are WeChat out_trade_no values: 6-32 of [0-9A-Za-z]. A flash sale
+ * draws a thousand of them in one second; they must not meet, and refund ids made from them must stay within 32
+ * characters and apart per order.
+ */
+import { createCheckoutIds } from '../../../services/checkout/checkout-ids';
+import type { Database } from '../../../services/db/database';
+
+const NOW = new Date('2025-03-01T02:00:00.000Z');
+
+/** Enough of a Database for createCheckoutIds' migration bookkeeping; no id here is drawn from a sequence. */
+const migrationsOnly = {
+  kind: 'postgres',
+  query: async () => ({ rows: [], rowCount: 0 }),
+  transaction: async (work: (tx: unknown) => Promise<unknown>) => work({ query: async () => ({ rows: [], rowCount: 0 }) }),
+} as unknown as Database;
+
+describe('payment ids drawn in one second', () => {
+  it('are WeChat out_trade_no values and 20,000 of them are all distinct', async () => {
+    const ids = await createCheckoutIds(migrationsOnly);
+    const drawn = Array.from({ length: 20_000 }, () => ids.paymentId(NOW));
+    for (const id of drawn.slice(0, 100)) expect(id).toMatch(/^JS250301100000\d{10}$/);
+    expect(new Set(drawn).size).toBe(drawn.length);
+  });
+
+  it('make refund ids of at most 32 characters that tell the orders of one payment apart', async () => {
+    const ids = await createCheckoutIds(migrationsOnly);
+    const paymentId = ids.paymentId(NOW);
+    const refunds = [1000001, 1000002, 9999999].map((orderId) => ids.refundId(paymentId, orderId));
+    for (const refund of refunds) expect(refund.length).toBeLessThanOrEqual(32);
+    expect(new Set(refunds).size).toBe(3);
+  });
+});
