@@ -61,7 +61,10 @@ export function createWaitFor(deps: WaiterDeps): WaitFor {
     });
     if (pending.size === 0) return true;
     deps.poke?.();
-    if (db.kind === 'postgres') void db.query(`select pg_notify('${EVENTS_APPENDED_CHANNEL}', '')`).catch(() => undefined);
+    // runners in other processes hear of the append this way; when every awaited projection runs here, poke was enough
+    if (db.kind === 'postgres' && unknown.length > 0) {
+      void db.query(`select pg_notify('${EVENTS_APPENDED_CHANNEL}', '')`).catch(() => undefined);
+    }
 
     return new Promise<boolean>((resolve) => {
       const cleanups: (() => void)[] = [];
