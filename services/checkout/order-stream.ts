@@ -14,6 +14,8 @@ export interface LoadedOrder {
   /** the process that placed it (`checkout-<id>`), from the OrderPlaced metadata */
   correlationId: string | null;
   last: RecordedEvent;
+  /** the whole stream it was folded from (a step deciding on the order may pass it as `known`) */
+  events: readonly RecordedEvent[];
 }
 
 export async function loadOrder(store: EventStore, orderId: number): Promise<LoadedOrder | null> {
@@ -31,6 +33,7 @@ export function orderOf(orderId: number, events: readonly RecordedEvent[]): Load
     placed: (placedEvent.data as OrderPlaced['data']),
     correlationId: placedEvent.metadata.correlationId ?? null,
     last: events[events.length - 1],
+    events,
   };
 }
 

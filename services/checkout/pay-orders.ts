@@ -67,10 +67,11 @@ export async function payOrders(deps: RefundDeps, money: MoneyIn): Promise<PaidO
     const collageId = order.placed.collageId;
     const groupForming = collageId > 0 && isAwaitingPayment(order) ? await memberPaid(ctx, collageId, orderId, out) : false;
     try {
+      // the order as just read, unless the group step moved other orders (never this one) meanwhile
       const r = await decideOn(ctx, orderStream(orderId), orderDecider, {
         type: 'PayOrder',
         data: { paymentId: money.paymentId, transactionId: money.transactionId, amount: order.placed.price, groupForming },
-      }, `${ctx.correlationId}:pay:${orderId}`);
+      }, `${ctx.correlationId}:pay:${orderId}`, { known: order.events });
       out.push(...r.events);
       changed ||= !r.repeated && r.events.length > 0;
     } catch (error) {

@@ -16,6 +16,12 @@ import { publishOrderStates } from './order-push';
 import { payOrders } from './pay-orders';
 import { loadPayment, paymentStream } from './payment-service';
 
+/**
+ * What the push leads to (DESIGN.md §6 read-your-writes): 支付成功！ and then the order detail, from the orders read
+ * model. Deadlines, sales counts and the payments table follow on their own.
+ */
+const PAID_SCREEN_READ_MODELS = ['orders'];
+
 export function paymentCallbackHandler(deps: CheckoutDeps): PaymentCallbackHandler {
   return {
     async onPaymentResult(result) {
@@ -25,18 +31,19 @@ export function paymentCallbackHandler(deps: CheckoutDeps): PaymentCallbackHandl
       }
       const streamId = paymentStream(result.paymentId);
       await withStreamLock(`process:${streamId}`, async () => {
-        if ((await deps.store.readStream(streamId)).length === 0) {
+        const held = await deps.store.readStream(streamId);
+        if (held.length === 0) {
           deps.log(`[checkout] payment ${result.paymentId} is not ours: notification acknowledged and ignored`);
           return;
         }
         const ctx = { store: deps.store, clock: deps.clock, actor: systemActor, correlationId: streamId };
         const recorded = await decideOn(ctx, streamId, paymentDecider, {
           type: 'RecordPaymentSuccess', data: { transactionId: result.transactionId, amount: result.amountFen },
-        }, `callback:${result.transactionId}`);
+        }, `callback:${result.transactionId}`, { known: held });
         const orderIds = recorded.state.context.payment?.orderIds ?? [];
         const paid = await payOrders(deps, { paymentId: result.paymentId, transactionId: result.transactionId, orderIds });
         if (recorded.repeated && !paid.changed) return;
-        await deps.waitFor([...recorded.events, ...paid.events]);
+        await deps.waitFor([...recorded.events, ...paid.events], { projections: PAID_SCREEN_READ_MODELS });
         await publishOrderStates(deps, orderIds);
       });
     },

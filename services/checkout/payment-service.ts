@@ -73,12 +73,14 @@ export interface PaymentStart { paymentId: string; codeUrl: string; amount: numb
 
 /**
  * A payment for `orders` (all awaiting payment, all of `userId`): the live one, or a new one through the provider.
- * A checkout's first payment has its id in the plan (`paymentId`): its own stream answers a resumed checkout, and no
- * other payment can cover orders the checkout has only just placed, so the live lookup is skipped. Refreshing
+ * A checkout's first payment has its id in the plan (`paymentId`): its own stream answers a resumed checkout (one
+ * started by this very request, `fresh`, cannot have one yet), and no other payment can cover orders the checkout has
+ * only just placed, so the live lookup is skipped. Refreshing
  * (no `paymentId`) looks for the live one first and makes a new id.
  */
 export async function startPayment(
-  deps: CheckoutDeps, userId: number, orders: readonly LoadedOrder[], options: { paymentId?: string; correlationId: string },
+  deps: CheckoutDeps, userId: number, orders: readonly LoadedOrder[],
+  options: { paymentId?: string; correlationId: string; /** the checkout was started by this very request */ fresh?: boolean },
 ): Promise<PaymentStart> {
   const now = deps.clock();
   const orderIds = orders.map((o) => o.orderId);
@@ -90,7 +92,7 @@ export async function startPayment(
   const expiresAt = new Date(Math.min(...orders.map((o) => Date.parse(o.placed.paymentDeadline))));
   if (amount <= 0 || expiresAt.getTime() <= now.getTime()) fail('orderStateChanged');
   const paymentId = options.paymentId ?? deps.ids.paymentId(now);
-  const stream = options.paymentId ? await deps.store.readStream(paymentStream(paymentId)) : [];
+  const stream = options.paymentId && !options.fresh ? await deps.store.readStream(paymentStream(paymentId)) : [];
   const earlier = paymentStateOf(stream);
   if (earlier.context.payment) {
     const p = earlier.context.payment;

@@ -50,12 +50,14 @@ export async function submitCheckout(
   return withStreamLock(`process:${streamId}`, async () => {
     let stream = await deps.store.readStream(streamId);
     let state = checkoutStateOf(stream);
+    let fresh = false;
     if (!state.started) {
       const plan = await planSubmit(deps, userId, request);
       const r = await decideOn(ctx, streamId, checkoutDecider,
         { type: 'StartCheckout', data: { checkoutId, userId, requestHash, plan } }, `${streamId}:start`, { known: stream });
       state = r.state;
       stream = streamAfter(stream, r);
+      fresh = !r.repeated;
     }
     const started = state.started as Started;
     if (started.requestHash !== requestHash) throw new DomainError('duplicateRequest');
@@ -64,12 +66,17 @@ export async function submitCheckout(
       const { errorName, message } = state.failed;
       throw new DomainError(isErrorName(errorName) ? errorName : 'badRequest', message);
     }
-    return carryOut(deps, ctx, started, stream);
+    return carryOut(deps, ctx, started, stream, fresh);
   });
 }
 
-/** Carries out a started checkout; `stream` is the checkout stream as it stands (decided on without reading it). */
-async function carryOut(deps: CheckoutDeps, ctx: StepContext, started: Started, stream: readonly RecordedEvent[]): Promise<PayInfo> {
+/**
+ * Carries out a started checkout; `stream` is the checkout stream as it stands (decided on without reading it);
+ * `fresh` when this request started it (nothing of its plan can have been recorded yet).
+ */
+async function carryOut(
+  deps: CheckoutDeps, ctx: StepContext, started: Started, stream: readonly RecordedEvent[], fresh: boolean,
+): Promise<PayInfo> {
   const streamId = ctx.correlationId;
   let events: RecordedEvent[];
   let orders: LoadedOrder[];
@@ -94,7 +101,7 @@ async function carryOut(deps: CheckoutDeps, ctx: StepContext, started: Started, 
   let codeUrl = '';
   if (plan.paymentId) {
     const payable = orders.filter((o) => o.placed.price > 0);
-    const payment = await startPayment(deps, started.userId, payable, { paymentId: plan.paymentId, correlationId: streamId });
+    const payment = await startPayment(deps, started.userId, payable, { paymentId: plan.paymentId, correlationId: streamId, fresh });
     codeUrl = payment.codeUrl;
     events.push(...payment.events);
   }

@@ -166,3 +166,51 @@ describeIfPostgres('read-your-writes with the runner in another process (postgre
     });
   });
 });
+
+describeIfPostgres('read-your-writes with the runner here (postgres)', () => {
+  let fresh: FreshPostgres;
+  let handle: ProjectionsHandle;
+  let store: EventStore;
+  const name = uniqueName('wh');
+
+  beforeAll(async () => {
+    const opened = await freshPostgres('wait_here');
+    if (!opened) throw new Error('DATABASE_URL vanished');
+    fresh = opened;
+    store = await createPostgresEventStore(fresh.db);
+    handle = await startProjections({ db: fresh.db, store, projections: [counterProjection({ name })], feed: 'catch-up', log: silentLog, pollMs: 60_000 });
+    await handle.ready();
+  });
+
+  afterAll(async () => {
+    await handle?.stop();
+    await fresh?.drop();
+  });
+
+  it('wakes no other process: every awaited projection runs here, so no NOTIFY is sent', async () => {
+    const db = fresh.db;
+    const own = Object.getOwnPropertyDescriptor(db, 'query');
+    const query = db.query.bind(db);
+    let notifies = 0;
+    Object.defineProperty(db, 'query', {
+      configurable: true,
+      writable: true,
+      value: ((text: unknown, values?: unknown[]) => {
+        if (typeof text === 'string' && text.includes('pg_notify')) notifies += 1;
+        return query(text as never, values as never);
+      }) as typeof db.query,
+    });
+    try {
+      // caught up: from here on the runner has published the position it reached
+      expect(await handle.waitFor(await store.appendToStream(`${name}-0`, [counterEvent()]))).toBe(true);
+      notifies = 0;
+      const appended = await store.appendToStream(`${name}-1`, [counterEvent(), counterEvent()]);
+      expect(await handle.waitFor(appended)).toBe(true);
+      expect(notifies).toBe(0);
+    } finally {
+      if (own) Object.defineProperty(db, 'query', own);
+      else delete (db as { query?: unknown }).query;
+    }
+    expect(await readCounts(fresh.db, name)).toEqual({ [`${name}-0`]: 1, [`${name}-1`]: 2 });
+  });
+});
