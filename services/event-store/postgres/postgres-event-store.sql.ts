@@ -98,3 +98,55 @@ select transaction_id::text as transaction_id, global_position::text as global_p
 where ${VISIBLE}
 order by events.transaction_id desc, events.global_position desc
 limit 1`;
+
+/**
+ * Appends to several distinct streams in one round trip (append-batcher.ts). $1 is a jsonb array of
+ * {i, streamId, kind, rev, events: [{eventId, type, data, metadata}]}; each stream is checked and answered on its own,
+ * exactly as APPEND_SQL answers one (rows tagged by `i`): a stream whose expectation fails, or whose event ids are
+ * already stored, inserts nothing while the others insert. A unique violation (a writer elsewhere won a race on one
+ * of the streams) fails the whole statement; the batcher then appends each one alone.
+ */
+export const APPEND_MANY_SQL = `
+with req as (
+  select (r->>'i')::int as i, r->>'streamId' as stream_id, r->>'kind' as kind, (r->>'rev')::bigint as rev, r->'events' as evs
+  from jsonb_array_elements($1::jsonb) as t(r)
+),
+input as (
+  select req.i, (e->>'eventId')::uuid as event_id, e->>'type' as type, e->'data' as data, e->'metadata' as metadata, n
+  from req cross join lateral jsonb_array_elements(req.evs) with ordinality as t(e, n)
+),
+existing as (
+  select input.i, ev.* from events ev join input on ev.event_id = input.event_id
+),
+head as (
+  select req.i, req.stream_id, req.kind, req.rev,
+    coalesce((select max(e.stream_revision) from events e where e.stream_id = req.stream_id), -1) as revision
+  from req
+),
+ok as (
+  select head.i, head.stream_id, head.revision from head
+  where not exists (select 1 from existing x where x.i = head.i)
+    and case head.kind
+      when 'any' then true
+      when 'no_stream' then head.revision = -1
+      when 'stream_exists' then head.revision >= 0
+      else head.revision = head.rev
+    end
+),
+inserted as (
+  insert into events (stream_id, stream_revision, event_id, type, data, metadata)
+  select ok.stream_id, ok.revision + input.n, input.event_id, input.type, input.data, input.metadata
+  from ok join input on input.i = ok.i
+  order by ok.i, input.n
+  returning stream_id, global_position, transaction_id, stream_revision, recorded_at
+)
+select ok.i, 'inserted' as source, ins.global_position::text as global_position, ins.transaction_id::text as transaction_id,
+  null::text as stream_id, ins.stream_revision::text as stream_revision, null::text as event_id, null::text as type,
+  null::jsonb as data, null::jsonb as metadata, ins.recorded_at
+from inserted ins join ok on ok.stream_id = ins.stream_id
+union all
+select x.i, 'existing', x.global_position::text, x.transaction_id::text, x.stream_id, x.stream_revision::text,
+  x.event_id::text, x.type, x.data, x.metadata, x.recorded_at
+from existing x
+union all
+select head.i, 'head', null, null, null, head.revision::text, null, null, null, null, null from head`;

@@ -1,6 +1,6 @@
 /**
  * The postgres adapter of the EventStore port (DESIGN.md §5): one `events` table, the same code on native
- * PostgreSQL and on PGlite. Appends are one statement (one round trip); the global log is read in commit-safe
+ * PostgreSQL and on PGlite. Appends are one statement (one round trip; concurrent ones share it); the global log is read in commit-safe
  * order (transaction id, position) below the oldest running transaction, so a late commit is never skipped.
  */
 import type { Database, Queryable } from '../../db/database';
@@ -10,8 +10,9 @@ import {
   type AppendResult, type EventStore, type ExpectedRevision, type NewEvent, type RecordedEvent,
 } from '../event-store.port';
 import { assertAppendable } from '../append-guards';
+import { appendBatcher, type AppendOne, type AppendRequest } from './append-batcher';
 import {
-  APPEND_SQL, HEAD_POSITION_SQL, MIGRATION_MODULE, MIGRATION_STEPS, READ_ALL_SQL, READ_STREAM_SQL,
+  APPEND_MANY_SQL, APPEND_SQL, HEAD_POSITION_SQL, MIGRATION_MODULE, MIGRATION_STEPS, READ_ALL_SQL, READ_STREAM_SQL,
   STREAM_HEAD_SQL,
 } from './postgres-event-store.sql';
 import { toIsoTime, toPosition, toRecordedEvent, type EventRow, type PositionRow } from './row-mapping';
@@ -28,29 +29,64 @@ export async function createPostgresEventStore(db: Database): Promise<EventStore
   return postgresEventStore(db);
 }
 
-/** The append is a named prepared statement: parsed and planned once per connection, bound and run after that. */
+/** The appends are named prepared statements: parsed and planned once per connection, bound and run after that. */
 const APPEND_STATEMENT = 'jishi_append_v1';
+const APPEND_MANY_STATEMENT = 'jishi_append_many_v1';
 
-/** The port on any pg handle whose schema is migrated: a pool, or one client inside an open transaction. */
+const payloadOf = (events: NewEvent[]) => events.map((event) => ({
+  eventId: event.metadata.eventId, type: event.type, data: event.data ?? null, metadata: event.metadata,
+}));
+
+const expectationOf = (expected: ExpectedRevision): [string, number | null] =>
+  [typeof expected === 'number' ? 'revision' : expected, typeof expected === 'number' ? expected : null];
+
+/** One stream, one statement; a lost race (unique violation) runs it again to see what the winner did. */
+async function appendAlone(q: Queryable, { streamId, events, expected }: AppendRequest): Promise<AppendResult> {
+  const params = [streamId, JSON.stringify(payloadOf(events)), ...expectationOf(expected)];
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const { rows } = await q.query<AppendRow>({ name: APPEND_STATEMENT, text: APPEND_SQL, values: params });
+      return interpretAppend(streamId, events, expected, rows);
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      if (attempt >= APPEND_ATTEMPTS) throw await stillRacing(q, streamId, expected);
+    }
+  }
+}
+
+/** Several distinct streams in one statement, each answered as appendAlone would answer it. */
+async function appendTogether(q: Queryable, requests: readonly AppendRequest[]): Promise<PromiseSettledResult<AppendResult>[]> {
+  const payload = JSON.stringify(requests.map((r, i) => {
+    const [kind, rev] = expectationOf(r.expected);
+    return { i, streamId: r.streamId, kind, rev, events: payloadOf(r.events) };
+  }));
+  const { rows } = await q.query<AppendRow & { i: number }>({ name: APPEND_MANY_STATEMENT, text: APPEND_MANY_SQL, values: [payload] });
+  const rowsOf = requests.map((): AppendRow[] => []);
+  for (const row of rows) rowsOf[row.i].push(row);
+  return requests.map((r, i): PromiseSettledResult<AppendResult> => {
+    try {
+      return { status: 'fulfilled', value: interpretAppend(r.streamId, r.events, r.expected, rowsOf[i]) };
+    } catch (reason) {
+      return { status: 'rejected', reason };
+    }
+  });
+}
+
+const isPool = (q: Queryable): q is Database => 'pool' in q && 'transaction' in q;
+
+/**
+ * The port on any pg handle whose schema is migrated: a pool, or one client inside an open transaction. On a pool,
+ * concurrent appends to different streams are batched into one statement (append-batcher.ts); inside a transaction
+ * each append is its own statement.
+ */
 export function postgresEventStore(q: Queryable): EventStore {
+  const alone: AppendOne = (request) => appendAlone(q, request);
+  const append = isPool(q) ? appendBatcher(alone, (requests) => appendTogether(q, requests)) : alone;
   return {
     async appendToStream(streamId, events, options) {
       const expected = options?.expectedRevision ?? 'any';
       assertAppendable(streamId, events);
-      const payload = JSON.stringify(events.map((event) => ({
-        eventId: event.metadata.eventId, type: event.type, data: event.data ?? null, metadata: event.metadata,
-      })));
-      const params = [streamId, payload, typeof expected === 'number' ? 'revision' : expected,
-        typeof expected === 'number' ? expected : null];
-      for (let attempt = 1; ; attempt += 1) {
-        try {
-          const { rows } = await q.query<AppendRow>({ name: APPEND_STATEMENT, text: APPEND_SQL, values: params });
-          return interpretAppend(streamId, events, expected, rows);
-        } catch (error) {
-          if (!isUniqueViolation(error)) throw error;
-          if (attempt >= APPEND_ATTEMPTS) throw await stillRacing(q, streamId, expected);
-        }
-      }
+      return append({ streamId, events, expected });
     },
 
     async readStream(streamId, options) {
