@@ -1,6 +1,6 @@
 /**
  * Ids the checkout makes outside the domain. Order and collage ids come from database sequences (unique across API
- * processes sharing the database, JSON-safe numbers); order numbers (orderFormid) are 15 random digits 1-9 as the
+ * processes sharing the database, JSON-safe numbers; order ids in blocks of ORDER_ID_BLOCK per process); order numbers (orderFormid) are 15 random digits 1-9 as the
  * original made them; payment ids are WeChat out_trade_no values (6-32 of [0-9A-Za-z], no dash so that
  * `payment-<id>` keeps its category): `JS` + Shanghai time to the second + 10 random digits (24 characters; with 6, a
  * flash sale's thousand checkouts in one second drew the same id about every other wave, and the second CreatePayment
@@ -25,17 +25,46 @@ const PAYMENT_ID_RANDOM_DIGITS = 10;
 const digits = (count: number, from = 0): string =>
   Array.from({ length: count }, () => String(randomInt(from, 10))).join('');
 
+/** Order ids a process takes from the sequence at once (one nextval per block instead of one per order). */
+export const ORDER_ID_BLOCK = 20;
+
+/**
+ * Ids handed out from blocks of `size` consecutive ids, each block's first id from `take` (a sequence stepping by
+ * `size`, so blocks of different processes never meet). Callers arriving while a block is fetched share that fetch.
+ * The unused rest of a block is skipped when the process ends.
+ */
+export function blockIds(take: () => Promise<number>, size: number): () => Promise<number> {
+  let next = 0;
+  let end = 0;
+  let refill: Promise<void> | null = null;
+  return async () => {
+    while (next >= end) {
+      refill ??= take().then((first) => {
+        next = first;
+        end = first + size;
+      }).finally(() => {
+        refill = null;
+      });
+      await refill;
+    }
+    const id = next;
+    next += 1;
+    return id;
+  };
+}
+
 export async function createCheckoutIds(db: Database): Promise<CheckoutIds> {
   await migrate(db, 'checkout-ids', [
     'create sequence if not exists checkout_order_ids start with 10001',
     'create sequence if not exists checkout_collage_ids start with 1001',
+    `alter sequence checkout_order_ids increment by ${ORDER_ID_BLOCK}`,
   ]);
   const next = async (sequence: string) => {
     const { rows } = await db.query<{ id: string }>(`select nextval('${sequence}') as id`);
     return Number(rows[0].id);
   };
   return {
-    orderId: () => next('checkout_order_ids'),
+    orderId: blockIds(() => next('checkout_order_ids'), ORDER_ID_BLOCK),
     collageId: () => next('checkout_collage_ids'),
     orderFormid: () => digits(15, 1),
     paymentId: (now) => `JS${shanghaiStamp(now)}${digits(PAYMENT_ID_RANDOM_DIGITS)}`,

@@ -3,7 +3,7 @@
  * draws a thousand of them in one second; they must not meet, and refund ids made from them must stay within 32
  * characters and apart per order.
  */
-import { createCheckoutIds } from '../../../services/checkout/checkout-ids';
+import { blockIds, createCheckoutIds } from '../../../services/checkout/checkout-ids';
 import type { Database } from '../../../services/db/database';
 
 const NOW = new Date('2025-03-01T02:00:00.000Z');
@@ -29,5 +29,35 @@ describe('payment ids drawn in one second', () => {
     const refunds = [1000001, 1000002, 9999999].map((orderId) => ids.refundId(paymentId, orderId));
     for (const refund of refunds) expect(refund.length).toBeLessThanOrEqual(32);
     expect(new Set(refunds).size).toBe(3);
+  });
+});
+
+describe('order ids in blocks', () => {
+  it('hands out consecutive ids from one sequence value per block, concurrent askers sharing a fetch', async () => {
+    let value = 10001 - 20;
+    let fetches = 0;
+    const take = async () => {
+      fetches += 1;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      value += 20;
+      return value;
+    };
+    const id = blockIds(take, 20);
+    const ids = await Promise.all(Array.from({ length: 45 }, () => id()));
+    expect([...ids].sort((a, b) => a - b)).toEqual(Array.from({ length: 45 }, (_, i) => 10001 + i));
+    expect(fetches).toBe(3);
+  });
+
+  it('never meets the block of another process on the same sequence', async () => {
+    let value = 1 - 20;
+    const take = async () => {
+      value += 20;
+      return value;
+    };
+    const a = blockIds(take, 20);
+    const b = blockIds(take, 20);
+    const ids = [];
+    for (let i = 0; i < 50; i += 1) ids.push(await a(), await b());
+    expect(new Set(ids).size).toBe(100);
   });
 });
