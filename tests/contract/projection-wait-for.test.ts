@@ -11,6 +11,26 @@ import { startProjections, type ProjectionsHandle } from '../../projections/runn
 import { describeIfPostgres, freshPostgres, sharedPGlite, type FreshPostgres } from '../support/backends';
 import { counterEvent, counterProjection, IGNORED, readCounts, uniqueName } from './projection.fixtures';
 
+/** Counts the statements `db.query` is given that `matches` (pool-level queries, not a transaction's client) until restored. */
+function countQueries(db: Database, matches: (text: string) => boolean) {
+  const own = Object.getOwnPropertyDescriptor(db, 'query');
+  const query = db.query.bind(db);
+  let count = 0;
+  Object.defineProperty(db, 'query', {
+    configurable: true,
+    writable: true,
+    value: ((text: unknown, values?: unknown[]) => {
+      if (typeof text === 'string' && matches(text)) count += 1;
+      return query(text as never, values as never);
+    }) as typeof db.query,
+  });
+  return {
+    count: () => count,
+    reset: () => { count = 0; },
+    restore: () => (own ? Object.defineProperty(db, 'query', own) : delete (db as { query?: unknown }).query),
+  };
+}
+
 describe('read-your-writes in process (pglite)', () => {
   let db: Database;
   let store: EventStore;
@@ -44,21 +64,7 @@ describe('read-your-writes in process (pglite)', () => {
 
   describe('with its runner here on the catch-up feed', () => {
     /** The waiter's own look at the database: the live generation, then the guard. */
-    const countLiveReads = () => {
-      const own = Object.getOwnPropertyDescriptor(db, 'query');
-      const query = db.query.bind(db);
-      let reads = 0;
-      Object.defineProperty(db, 'query', {
-        configurable: true,
-        writable: true,
-        value: ((text: unknown, values?: unknown[]) => {
-          if (typeof text === 'string' && text.startsWith('select generation, version from projection_registry')) reads += 1;
-          return query(text as never, values as never);
-        }) as typeof db.query,
-      });
-      const restore = () => (own ? Object.defineProperty(db, 'query', own) : delete (db as { query?: unknown }).query);
-      return { reads: () => reads, restore };
-    };
+    const countLiveReads = () => countQueries(db, (text) => text.startsWith('select generation, version from projection_registry'));
 
     it('answers events applied before the wait began at once, from the position the runner reached', async () => {
       const name = uniqueName('ir');
@@ -68,7 +74,7 @@ describe('read-your-writes in process (pglite)', () => {
       const live = countLiveReads();
       try {
         expect(await handle.waitFor(appended, { timeoutMs: 1 })).toBe(true);
-        expect(live.reads()).toBe(0);
+        expect(live.count()).toBe(0);
       } finally {
         live.restore();
       }
@@ -82,7 +88,7 @@ describe('read-your-writes in process (pglite)', () => {
       try {
         const appended = await store.appendToStream(`${name}-1`, [counterEvent(), counterEvent()]);
         expect(await handle.waitFor(appended)).toBe(true);
-        expect(live.reads()).toBe(0);
+        expect(live.count()).toBe(0);
       } finally {
         live.restore();
       }
@@ -188,28 +194,16 @@ describeIfPostgres('read-your-writes with the runner here (postgres)', () => {
   });
 
   it('wakes no other process: every awaited projection runs here, so no NOTIFY is sent', async () => {
-    const db = fresh.db;
-    const own = Object.getOwnPropertyDescriptor(db, 'query');
-    const query = db.query.bind(db);
-    let notifies = 0;
-    Object.defineProperty(db, 'query', {
-      configurable: true,
-      writable: true,
-      value: ((text: unknown, values?: unknown[]) => {
-        if (typeof text === 'string' && text.includes('pg_notify')) notifies += 1;
-        return query(text as never, values as never);
-      }) as typeof db.query,
-    });
+    const notifies = countQueries(fresh.db, (text) => text.includes('pg_notify'));
     try {
       // caught up: from here on the runner has published the position it reached
       expect(await handle.waitFor(await store.appendToStream(`${name}-0`, [counterEvent()]))).toBe(true);
-      notifies = 0;
+      notifies.reset();
       const appended = await store.appendToStream(`${name}-1`, [counterEvent(), counterEvent()]);
       expect(await handle.waitFor(appended)).toBe(true);
-      expect(notifies).toBe(0);
+      expect(notifies.count()).toBe(0);
     } finally {
-      if (own) Object.defineProperty(db, 'query', own);
-      else delete (db as { query?: unknown }).query;
+      notifies.restore();
     }
     expect(await readCounts(fresh.db, name)).toEqual({ [`${name}-0`]: 1, [`${name}-1`]: 2 });
   });
