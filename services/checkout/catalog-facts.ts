@@ -105,7 +105,7 @@ export interface CatalogFacts {
   shops(shopIds: readonly number[]): Promise<Map<number, ShopFacts>>;
 }
 
-/** The read models' read models the facts come from: a batch of any of them makes cached facts stale. */
+/** The read models the facts come from: a batch of any of them makes cached facts stale. */
 export const CATALOG_FACTS_READ_MODELS = ['catalog', 'stock', 'promotions'] as const;
 
 /**

@@ -75,8 +75,8 @@ export interface PaymentStart { paymentId: string; codeUrl: string; amount: numb
  * A payment for `orders` (all awaiting payment, all of `userId`): the live one, or a new one through the provider.
  * A checkout's first payment has its id in the plan (`paymentId`): its own stream answers a resumed checkout (one
  * started by this very request, `fresh`, cannot have one yet), and no other payment can cover orders the checkout has
- * only just placed, so the live lookup is skipped. Refreshing
- * (no `paymentId`) looks for the live one first and makes a new id.
+ * only just placed, so the live lookup is skipped. Refreshing (no `paymentId`) looks for the live one first and makes
+ * a new id. When another process created the same payment meanwhile, its recorded code url is the answer.
  */
 export async function startPayment(
   deps: CheckoutDeps, userId: number, orders: readonly LoadedOrder[],
@@ -108,5 +108,5 @@ export async function startPayment(
       type: 'CreatePayment',
       data: { paymentId, orderIds, collageId, amount, provider: deps.payments.provider.kind, codeUrl, expiresAt: expiresAt.toISOString() },
     }, `${options.correlationId}:create-payment:${paymentId}`, { known: stream });
-  return { paymentId, codeUrl, amount, events: created.events };
+  return { paymentId, codeUrl: created.state.context.payment?.codeUrl ?? codeUrl, amount, events: created.events };
 }

@@ -233,3 +233,40 @@ describe('malformed input to the checkout and payment endpoints', () => {
     expect(answer.message).toBe('物流单号格式错误');
   });
 });
+
+describe('the streams a submit and its payment read', () => {
+  /** Reads of process streams (checkout, order, payment) while `work` runs; hot stock and quota streams aside. */
+  const readsDuring = async (work: () => Promise<unknown>) => {
+    const store = server.runtime.store;
+    const read = store.readStream;
+    const reads: string[] = [];
+    store.readStream = (streamId, options) => {
+      if (/^(checkout|order|payment)-/.test(streamId)) reads.push(streamId.replace(/-.*/, ''));
+      return read(streamId, options);
+    };
+    try {
+      await work();
+    } finally {
+      store.readStream = read;
+    }
+    return reads;
+  };
+
+  it('reads only its own checkout stream for a new submit, and each stream once when the payment arrives', async () => {
+    const shopper = await newShopper(server, NOW);
+    let pay: Awaited<ReturnType<Shopper['submit']>>['body']['data'] | undefined;
+    const submitReads = await readsDuring(async () => {
+      const answer = await shopper.submit({ shops: [shopOf(ids.shop, [line(ids.sku.cupRed, 1)])] }, 'reads-once');
+      expect(answer.body.code).toBe('200');
+      pay = answer.body.data;
+    });
+    expect(submitReads).toEqual(['checkout']);
+    const paymentId = pay?.paymentId ?? '';
+    const callbackReads = await readsDuring(async () => {
+      const confirmed = await fetch(`${server.url}/pay/sandbox/${paymentId}/confirm`, { method: 'POST' });
+      expect(confirmed.status).toBe(200);
+    });
+    // the payment checked once and decided on; the order loaded to pay it, and once more for the push
+    expect(callbackReads.sort()).toEqual(['order', 'order', 'payment']);
+  });
+});

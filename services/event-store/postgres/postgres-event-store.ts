@@ -1,7 +1,8 @@
 /**
  * The postgres adapter of the EventStore port (DESIGN.md §5): one `events` table, the same code on native
- * PostgreSQL and on PGlite. Appends are one statement (one round trip; concurrent ones share it); the global log is read in commit-safe
- * order (transaction id, position) below the oldest running transaction, so a late commit is never skipped.
+ * PostgreSQL and on PGlite. Appends are one statement (one round trip; concurrent ones share it); the global log is
+ * read in commit-safe order (transaction id, position) below the oldest running transaction, so a late commit is never
+ * skipped.
  */
 import type { Database, Queryable } from '../../db/database';
 import { migrate } from '../../db/migrate';
