@@ -23,6 +23,7 @@ export function runtimeAppDeps(runtime: Runtime, extra: AppDepsExtra): AppDeps {
     payments: runtime.payments,
     scheduler: runtime.scheduler,
     readModelChanges: runtime.projections,
+    eventsDb: runtime.eventsDb,
     ...rest,
   };
 }

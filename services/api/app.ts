@@ -59,6 +59,8 @@ export interface AppDeps {
   requestLogging?: boolean;
   /** The demo merchant ships paid orders this long after payment (DEMO_MERCHANT_SHIP_AFTER_MS); absent or 0: off. */
   demoMerchantShipAfterMs?: number;
+  /** The database holding the events table and its chain anchors (null: events in EventStoreDB); default `db`. */
+  eventsDb?: Database | null;
   /** Committed projection batches (runtime.projections): read-model answers are cached until these say otherwise. */
   readModelChanges?: ReadModelChanges;
 }
@@ -102,7 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerSeedRoutes(internal, deps.store, deps.clock);
     await registerIdentityInternal(internal, deps.db);
     registerOrderInternal(internal, { ...deps, releaseOrderResources });
-    registerAuditRoutes(internal, deps);
+    registerAuditRoutes(internal, { ...deps, eventsDb: deps.eventsDb === undefined ? deps.db : deps.eventsDb });
   }, { prefix: '/internal' });
 
   await registerPayRoutes(app, deps.payments);

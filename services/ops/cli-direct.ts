@@ -9,11 +9,13 @@ import { formatStatusTable } from './status-table';
 import { shipOrder, shippedAnswer } from '../orders/ship-order';
 import { formatShipped, shipmentOf } from './ship.command';
 import { auditOrder } from '../audit/order-audit';
-import { asOfOf, formatAudit } from './audit.command';
+import { asOfOf, formatAudit, formatLogVerification } from './audit.command';
+import { verifyLog } from '../audit/verify-log';
 
 export async function runDirect(command: OpsCommand, config: Config): Promise<string> {
   const runtime = await openRuntime(config, {
-    runProjections: command.kind !== 'projections-status' && command.kind !== 'sms' && command.kind !== 'audit-order',
+    runProjections: command.kind !== 'projections-status' && command.kind !== 'sms' && command.kind !== 'audit-order'
+      && command.kind !== 'audit-verify',
     log: () => undefined,
   });
   try {
@@ -46,6 +48,11 @@ export async function runDirect(command: OpsCommand, config: Config): Promise<st
         const audit = await auditOrder(runtime, command.orderId, asOfOf(command));
         if (!audit) throw new Error(`order ${command.orderId} was never placed`);
         return formatAudit(audit, command.json);
+      }
+      case 'audit-verify': {
+        const result = await verifyLog({ store: runtime.store, eventsDb: runtime.eventsDb });
+        if (!result.ok) process.exitCode = 1;
+        return formatLogVerification(result, command.json);
       }
       default: {
         const never: never = command;

@@ -4,7 +4,8 @@ import { formatSmsCode } from './sms-code.format';
 import { formatStatusTable } from './status-table';
 import { formatShipped, shipmentOf, type ShippedAnswer } from './ship.command';
 import type { OrderAudit } from '../audit/order-audit';
-import { formatAudit } from './audit.command';
+import { formatAudit, formatLogVerification } from './audit.command';
+import type { LogVerification } from '../audit/verify-log';
 
 export async function serverIsUp(base: string): Promise<boolean> {
   try {
@@ -48,6 +49,11 @@ export async function runRemote(command: OpsCommand, base: string, token: string
     case 'audit-order': {
       const query = command.asOf ? `?asOf=${encodeURIComponent(command.asOf)}` : '';
       return formatAudit((await call(base, token, 'GET', `/audit/orders/${command.orderId}${query}`)) as OrderAudit, command.json);
+    }
+    case 'audit-verify': {
+      const result = (await call(base, token, 'GET', '/audit/verify')) as LogVerification;
+      if (!result.ok) process.exitCode = 1;
+      return formatLogVerification(result, command.json);
     }
     default: {
       const never: never = command;
