@@ -6,6 +6,8 @@ import { seedDemo } from './seed/seed-demo';
 import { latestOutboxCode, migrateSmsOutbox } from '../sms/sms-outbox';
 import { formatSmsCode } from './sms-code.format';
 import { formatStatusTable } from './status-table';
+import { formatRebuildProgress, formatRebuildResults } from './rebuild.format';
+import { RebuildRefusedError } from '../../projections/runner/rebuild';
 import { shipOrder, shippedAnswer } from '../orders/ship-order';
 import { formatShipped, shipmentOf } from './ship.command';
 import { auditOrder } from '../audit/order-audit';
@@ -29,9 +31,17 @@ export async function runDirect(command: OpsCommand, config: Config): Promise<st
         return formatStatusTable(await runtime.projections.status());
       }
       case 'projections-rebuild': {
-        const results = await runtime.projections.rebuild(command.name, (p) => process.stdout.write(`\r${JSON.stringify(p)}`));
-        process.stdout.write('\n');
-        return results.map((r) => `${r.name}: generation ${r.previousGeneration ?? '-'} → ${r.generation}, ${r.events} events in ${r.ms} ms (${Math.round(r.eventsPerSecond)}/s)`).join('\n');
+        try {
+          const results = await runtime.projections.rebuild(command.name, (p) => process.stdout.write(`\r${formatRebuildProgress(p)}`),
+            { requireIdentical: command.requireIdentical });
+          process.stdout.write('\n');
+          return formatRebuildResults(results);
+        } catch (error) {
+          process.stdout.write('\n');
+          if (!(error instanceof RebuildRefusedError)) throw error;
+          process.exitCode = 1;
+          return error.message;
+        }
       }
       case 'sms': {
         await migrateSmsOutbox(runtime.db);

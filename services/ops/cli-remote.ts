@@ -2,6 +2,8 @@
 import type { OpsCommand } from './cli';
 import { formatSmsCode } from './sms-code.format';
 import { formatStatusTable } from './status-table';
+import { formatRebuildResults } from './rebuild.format';
+import type { RebuildAnswer } from '../api/internal/projections.routes';
 import { formatShipped, shipmentOf, type ShippedAnswer } from './ship.command';
 import type { OrderAudit } from '../audit/order-audit';
 import { formatAudit, formatLogVerification } from './audit.command';
@@ -36,9 +38,13 @@ export async function runRemote(command: OpsCommand, base: string, token: string
     case 'projections-status':
       return formatStatusTable((await call(base, token, 'GET', '/projections')) as never);
     case 'projections-rebuild': {
-      const results = (await call(base, token, 'POST', `/projections/${encodeURIComponent(command.name)}/rebuild`)) as
-        Array<{ name: string; events: number; ms: number }>;
-      return results.map((r) => `${r.name}: rebuilt from ${r.events} events in ${r.ms} ms and switched`).join('\n');
+      const answer = (await call(base, token, 'POST', `/projections/${encodeURIComponent(command.name)}/rebuild`,
+        { requireIdentical: command.requireIdentical })) as RebuildAnswer;
+      if (answer.refused) {
+        process.exitCode = 1;
+        return answer.refused;
+      }
+      return formatRebuildResults(answer.results);
     }
     case 'sms': {
       const data = (await call(base, token, 'GET', `/sms?phone=${encodeURIComponent(command.phone)}`)) as { code: string; sentAt: string };
