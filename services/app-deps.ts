@@ -23,6 +23,7 @@ export function runtimeAppDeps(runtime: Runtime, extra: AppDepsExtra): AppDeps {
     payments: runtime.payments,
     scheduler: runtime.scheduler,
     readModelChanges: runtime.projections,
+    readYourWritesTimeoutMs: runtime.config.READ_YOUR_WRITES_TIMEOUT_MS,
     ...rest,
   };
 }
