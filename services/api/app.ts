@@ -62,6 +62,8 @@ export interface AppDeps {
   demoMerchantShipAfterMs?: number;
   /** The bound of every read-your-writes wait, READ_YOUR_WRITES_TIMEOUT_MS (default 2000). */
   readYourWritesTimeoutMs?: number;
+  /** CHECKOUT_DEADLINE_MS: when a started checkout still unfinished is given up (abandon-checkout deadline). */
+  checkoutDeadlineMs?: number;
   /** Committed projection batches (runtime.projections): read-model answers are cached until these say otherwise. */
   readModelChanges?: ReadModelChanges;
 }

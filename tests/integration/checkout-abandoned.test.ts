@@ -27,11 +27,11 @@ afterAll(async () => {
   await pglite?.close();
 });
 
-/** The process dies at its first append to an order stream: what it reserved before stays reserved. */
-function crashBeforePlacing(store: EventStore): () => void {
+/** The process dies at its first append to a stream of `category`: what it recorded before stays recorded. */
+function crashAt(store: EventStore, category: 'order' | 'payment'): () => void {
   const append = store.appendToStream;
   store.appendToStream = (streamId, events, options) => {
-    if (streamId.startsWith('order-')) return Promise.reject(new Error('process killed before placing'));
+    if (streamId.startsWith(`${category}-`)) return Promise.reject(new Error(`process killed before writing ${streamId}`));
     return append(streamId, events, options);
   };
   return () => { store.appendToStream = append; };
@@ -53,7 +53,7 @@ describe('a checkout whose request died after reserving the stock and before pla
   beforeAll(async () => {
     shopper = await newShopper(server, clock());
     stockBefore = (await available(server, ids.sku.cupRed)) ?? 50;
-    const restore = crashBeforePlacing(server.runtime.store);
+    const restore = crashAt(server.runtime.store, 'order');
     try {
       expect((await shopper.submit({ shops: cupOrder(1) }, 'dies-before-placing')).status).toBe(500);
     } finally {
@@ -103,6 +103,29 @@ describe('a checkout that completed', () => {
     expect(await server.runtime.scheduler.tick(clock())).toMatchObject({ stale: 1, fired: 0, failed: 0 });
     expect(await typesOf(server, checkout)).toEqual(['CheckoutStarted', 'CheckoutCompleted']);
     expect(await typesOf(server, `order-${pay.orderId}`)).toEqual(['OrderPlaced']);
+    expect(await available(server, ids.sku.cupRed)).toBe(stock);
+  });
+});
+
+describe('a checkout whose request died after placing the order and before making its QR', () => {
+  it('is resumed at its deadline: the order keeps its unit, gets its QR and the checkout completes', async () => {
+    const shopper = await newShopper(server, clock());
+    const restore = crashAt(server.runtime.store, 'payment');
+    try {
+      expect((await shopper.submit({ shops: cupOrder(1) }, 'dies-before-paying')).status).toBe(500);
+    } finally {
+      restore();
+    }
+    const checkout = await checkoutStreamOf(shopper.userId);
+    await until(async () => (await deadlineOf(checkout)) !== null);
+    const stock = await available(server, ids.sku.cupRed);
+    offset += 2 * MINUTE + 1000;
+    expect(await server.runtime.scheduler.tick(clock())).toMatchObject({ fired: 1, failed: 0 });
+    expect(await typesOf(server, checkout)).toEqual(['CheckoutStarted', 'CheckoutCompleted']);
+    const retried = (await shopper.submit({ shops: cupOrder(1) }, 'dies-before-paying')).body;
+    expect(retried.code).toBe('200');
+    expect(await typesOf(server, `order-${retried.data.orderId}`)).toEqual(['OrderPlaced']);
+    expect(await typesOf(server, `payment-${retried.data.paymentId}`)).toEqual(['PaymentCreated']);
     expect(await available(server, ids.sku.cupRed)).toBe(stock);
   });
 });
