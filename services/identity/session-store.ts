@@ -26,7 +26,7 @@ export interface SessionStore {
   resolve(token: string, now: Date): Promise<number | null>;
   /** The user of a live session with its last written position, or null when unknown or expired. */
   resolveSession(token: string, now: Date): Promise<ResolvedSession | null>;
-  /** Adds writes the read models have not reached (a stream's newer write replaces its older one). */
+  /** Adds writes the read models have not reached (per stream, the write with the higher revision stays). */
   remember(token: string, writes: SessionPosition): Promise<void>;
   /** Forgets these writes, now applied (entries written again meanwhile stay). */
   forget(token: string, writes: SessionPosition): Promise<void>;
@@ -71,7 +71,14 @@ export async function createSessionStore(db: Database): Promise<SessionStore> {
     },
     resolveSession,
     async remember(token, writes) {
-      await db.query(`update sessions set read_position = coalesce(read_position, '{}'::jsonb) || $2::jsonb where token = $1`,
+      // per stream the higher revision wins: two requests of one session may answer out of order
+      await db.query(
+        `update sessions set read_position = (
+           select jsonb_object_agg(w.key, w.value) from (
+             select distinct on (e.key) e.key, e.value
+               from (select * from jsonb_each(coalesce(read_position, '{}'::jsonb)) union all select * from jsonb_each($2::jsonb)) e
+              order by e.key, (e.value->>'revision')::bigint desc) w)
+         where token = $1`,
         [token, JSON.stringify(writes)]);
     },
     async forget(token, writes) {
