@@ -24,6 +24,8 @@ export function runtimeAppDeps(runtime: Runtime, extra: AppDepsExtra): AppDeps {
     scheduler: runtime.scheduler,
     readModelChanges: runtime.projections,
     eventsDb: runtime.eventsDb,
+    readYourWritesTimeoutMs: runtime.config.READ_YOUR_WRITES_TIMEOUT_MS,
+    checkoutDeadlineMs: runtime.config.CHECKOUT_DEADLINE_MS,
     ...rest,
   };
 }
