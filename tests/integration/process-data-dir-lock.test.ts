@@ -11,6 +11,9 @@ import {
   runOps, runServerToExit, stackLines, startServerProcess, type ServerProcess,
 } from '../support/server-process';
 
+/** Real processes on a shared, loaded machine: a PGlite server start alone can take tens of seconds. */
+const PROCESS_TIMEOUT_MS = 240_000;
+
 const dataDir = mkdtempSync(path.join(tmpdir(), 'jishi-lock-'));
 const env = { DATA_DIR: dataDir };
 const started: ServerProcess[] = [];
@@ -27,16 +30,16 @@ const getCode = async (server: ServerProcess, phone: string) =>
 
 beforeAll(async () => {
   first = await start();
-});
+}, PROCESS_TIMEOUT_MS);
 afterAll(async () => {
   for (const server of started) if (server.isAlive()) await server.stop('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
-});
+}, PROCESS_TIMEOUT_MS);
 
 describe('a server holding the data directory', () => {
   it('records its pid and the port it listens on in the lock file', () => {
     expect(lockFile()).toMatchObject({ pid: first.pid, port: first.port, role: 'server' });
-  });
+  }, PROCESS_TIMEOUT_MS);
 
   it('makes a second server on the same directory refuse with one line naming the holder, exit 1', async () => {
     const second = await runServerToExit(env);
@@ -46,19 +49,19 @@ describe('a server holding the data directory', () => {
       ` / The data directory ${dataDir} is in use by another process (pid ${first.pid}, port ${first.port}); refusing to start.`,
     );
     expect(stackLines(second.output)).toEqual([]);
-  });
+  }, PROCESS_TIMEOUT_MS);
 
   it('keeps serving after the refused start', async () => {
     expect(first.isAlive()).toBe(true);
     expect(await getCode(first, '13900000001')).toMatchObject({ code: '200' });
-  });
+  }, PROCESS_TIMEOUT_MS);
 
   it('answers the ops CLI through its /internal routes, on the port from the lock file whatever PORT says', async () => {
     // the code was sent to the server's PGlite: only the server can read it
     const sms = await runOps(['sms', '13900000001'], { ...env, PORT: '1' });
     expect(sms.code).toBe(0);
     expect(sms.output).toMatch(/^\d{4,6} {2}\(sent to 13900000001 at /);
-  });
+  }, PROCESS_TIMEOUT_MS);
 });
 
 describe('when the holder goes away', () => {
@@ -68,14 +71,14 @@ describe('when the holder goes away', () => {
     expect(lockFile()).toMatchObject({ pid: next.pid, port: next.port });
     await next.stop('SIGKILL');
     expect(lockFile()).toMatchObject({ pid: next.pid }); // kill -9 leaves its record behind
-  });
+  }, PROCESS_TIMEOUT_MS);
 
   it('takes over a stale lock left by a killed server (kill -9)', async () => {
     const next = await start();
     expect(lockFile()).toMatchObject({ pid: next.pid, port: next.port });
     expect(await getCode(next, '13900000002')).toMatchObject({ code: '200' });
     await next.stop('SIGTERM');
-  });
+  }, PROCESS_TIMEOUT_MS);
 });
 
 describe('the ops CLI on a directory nobody holds', () => {
@@ -89,5 +92,5 @@ describe('the ops CLI on a directory nobody holds', () => {
     expect(catalog).toBeDefined();
     const lag = Number(catalog?.trim().split(/\s+/).at(-1));
     expect(lag).toBeGreaterThan(0);
-  });
+  }, PROCESS_TIMEOUT_MS);
 });

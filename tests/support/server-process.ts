@@ -46,7 +46,7 @@ function spawnTsx(script: string, args: string[], env: Record<string, string>): 
 const RUNNING = /Jishi is running: http:\/\/[^:]+:(\d+)/;
 
 /** Starts `services/main.ts`; resolves once it listens (or rejects with its output when it exits first). */
-export async function startServerProcess(env: Record<string, string>, timeoutMs = 90_000): Promise<ServerProcess> {
+export async function startServerProcess(env: Record<string, string>, timeoutMs = 180_000): Promise<ServerProcess> {
   const { child, output, exited } = spawnTsx('services/main.ts', [], { PORT: '0', SEED_DEMO: 'false', ...env });
   let exitCode: number | null | undefined;
   void exited.then((code) => { exitCode = code; });
@@ -78,7 +78,7 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
 export interface Finished { code: number | null; output: string }
 
 /** Runs a process that is expected to end by itself (a refused start, an ops command) and returns its output. */
-export async function runToExit(script: string, args: string[], env: Record<string, string>, timeoutMs = 90_000): Promise<Finished> {
+export async function runToExit(script: string, args: string[], env: Record<string, string>, timeoutMs = 180_000): Promise<Finished> {
   const { child, output, exited } = spawnTsx(script, args, env);
   const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
   const code = await exited;
