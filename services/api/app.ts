@@ -27,6 +27,7 @@ import type { Scheduler } from '../scheduler/scheduler';
 import { registerDetailApi } from './product/detail.module';
 import { registerQaRoutes } from './qa/qa.routes';
 import { registerCommentRoutes } from './comment/comment.routes';
+import { registerReviewApi } from './comment/review.routes';
 import { registerFootprintRoutes } from './footprint/footprint.routes';
 import { registerStorefront } from './static';
 import { registerCartApi } from './cart/cart.module';
@@ -91,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await registerUploadRoutes(api, deps.blobs);
     await registerQaRoutes(api, deps);
     registerCommentRoutes(api, deps.db);
+    await registerReviewApi(api, deps);
     registerFootprintRoutes(api, deps);
     registerCatalogRoutes(api, deps.db, deps.readModelChanges ?? null);
     await registerIdentityApi(api, deps);

@@ -13,22 +13,28 @@ import { runtimeAppDeps } from '../../services/app-deps';
 import { loadConfig } from '../../services/config';
 import { openRuntime, type Runtime } from '../../services/runtime';
 
-export interface UploadServer { url: string; app: FastifyInstance; runtime: Runtime; token: string; dataDir: string; stop(): Promise<void> }
+export interface UploadServer {
+  url: string; app: FastifyInstance; runtime: Runtime; opsToken: string; token: string; dataDir: string; stop(): Promise<void>;
+}
 
-export async function startUploadServer(backend: { pglite: PGlite } | { databaseUrl: string }, userId = 8100001): Promise<UploadServer> {
+/** A server without the demo seed: `token` is a session of `userId`; `clock` may be moved by the test. */
+export async function startUploadServer(
+  backend: { pglite: PGlite } | { databaseUrl: string }, userId = 8100001, clock?: () => Date,
+): Promise<UploadServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'jishi-uploads-'));
   const config = loadConfig({
     DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', SCHEDULER_POLL_MS: '0',
     ...('databaseUrl' in backend ? { DATABASE_URL: backend.databaseUrl } : {}),
   });
-  const runtime = await openRuntime(config, { pglite: 'pglite' in backend ? backend.pglite : undefined, log: () => undefined });
-  const app = await buildApp(runtimeAppDeps(runtime, { opsToken: 'test-ops-token-0123456789' }));
+  const runtime = await openRuntime(config, { pglite: 'pglite' in backend ? backend.pglite : undefined, log: () => undefined, clock });
+  const opsToken = 'test-ops-token-0123456789';
+  const app = await buildApp(runtimeAppDeps(runtime, { opsToken }));
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  const token = await runtime.sessions.create(userId, 1, new Date());
+  const token = await runtime.sessions.create(userId, 7, runtime.clock());
   return {
-    url: `http://127.0.0.1:${port}`, app, runtime, token, dataDir,
+    url: `http://127.0.0.1:${port}`, app, runtime, opsToken, token, dataDir,
     async stop() {
       await app.close();
       await runtime.close();
