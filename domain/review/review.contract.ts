@@ -17,6 +17,8 @@ export const SelfComment = z.object({
   /** 0 while the line awaits its review. */
   commentId: Id,
   orderId: Id,
+  /** The order's group-buy id on tab 1 (the review page offers 再次购买 only when 0); 0 on reviews. */
+  collageId: Id,
   productId: Id,
   skuId: Id,
   shopId: Id,

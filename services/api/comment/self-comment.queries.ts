@@ -19,7 +19,7 @@ interface ReviewRow {
 }
 
 interface PendingRow {
-  order_id: string; shop_id: string; received_at: Date | string | null;
+  order_id: string; collage_id: string; shop_id: string; received_at: Date | string | null;
   line: { skuId: number; productId: number; productName: string; image: string; values: string[]; price: number };
 }
 
@@ -28,7 +28,7 @@ const daysBetween = (from: Date | string, to: Date | string): number =>
   Math.max(0, Math.round((Date.parse(shanghaiDate(to)) - Date.parse(shanghaiDate(from))) / DAY_MS));
 
 const toSelfComment = (r: ReviewRow): SelfComment => ({
-  commentId: Number(r.comment_id), orderId: Number(r.order_id), productId: Number(r.product_id), skuId: Number(r.sku_id),
+  commentId: Number(r.comment_id), orderId: Number(r.order_id), collageId: 0, productId: Number(r.product_id), skuId: Number(r.sku_id),
   shopId: Number(r.shop_id), comment: r.comment, star: r.star, impression: r.impressions.join(','),
   image: r.images.join(','), images: r.images, ifAdd: r.added_at === null ? 0 : 1,
   addComment: r.add_comment, addImage: r.add_images.join(','), addImages: r.add_images,
@@ -38,7 +38,7 @@ const toSelfComment = (r: ReviewRow): SelfComment => ({
 });
 
 const toPending = (r: PendingRow): SelfComment => ({
-  commentId: 0, orderId: Number(r.order_id), productId: r.line.productId, skuId: r.line.skuId, shopId: Number(r.shop_id),
+  commentId: 0, orderId: Number(r.order_id), collageId: Number(r.collage_id), productId: r.line.productId, skuId: r.line.skuId, shopId: Number(r.shop_id),
   comment: '', star: 0, impression: '', image: '', images: [], ifAdd: 0, addComment: '', addImage: '', addImages: [],
   productName: r.line.productName, productImage: r.line.image, productPrice: fenToYuan(r.line.price),
   values: r.line.values.join(','), createTime: r.received_at === null ? '' : formatShanghai(r.received_at), addTime: '',
@@ -87,7 +87,7 @@ async function listPending(db: Queryable, userId: number, q: SelfCommentQuery): 
   const matches = `($2::boolean = false) and ($3::text = '' or (l.line ->> 'productName') ilike $3 escape '\\')`;
   const [rows, counts] = await Promise.all([
     db.query<PendingRow>(
-      `select o.order_id, o.shop_id, o.received_at, l.line ${PENDING_LINES} and ${matches}
+      `select o.order_id, o.collage_id, o.shop_id, o.received_at, l.line ${PENDING_LINES} and ${matches}
         order by o.received_at desc nulls last, o.order_id desc, (l.line ->> 'skuId')::bigint limit $4 offset $5`,
       [userId, q.withImages, search, q.pageSize, (q.page - 1) * q.pageSize]),
     db.query<{ total: number; matching: number }>(
