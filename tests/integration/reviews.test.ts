@@ -210,6 +210,15 @@ function reviewSuite(name: string, open: (clock: () => Date) => Promise<UploadSe
       expect((await as(other).post('/api/comment/like', { commentId: 99999999 })).body.code).toBe('400201');
     });
 
+    it('a rebuild of the comments read model (set-based, from the log) answers the same', async () => {
+      const before = [await productComments(), await mine('type=3'), await mine('type=2')];
+      const response = await fetch(`${server.url}/internal/projections/comments/rebuild`, {
+        method: 'POST', headers: { 'x-ops-token': server.opsToken },
+      });
+      expect((await response.json()).code).toBe('200');
+      expect([await productComments(), await mine('type=3'), await mine('type=2')]).toEqual(before);
+    });
+
     it('asks for a login on every review call', async () => {
       const calls: Array<[string, string, unknown]> = [
         ['POST', '/api/order/addComment', { params: [review()] }],
