@@ -3,6 +3,7 @@
  * otherwise with nothing stored, metadata (GPS) stripped, a bounded display size, immutable caching; embedded (PGlite,
  * uploads in a directory) and on PostgreSQL, where a second API process serves what the first stored.
  */
+import { randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
@@ -51,6 +52,14 @@ function uploadSuite(name: string, open: () => Promise<UploadServer>, storedCoun
         expect(metadata.xmp).toBeUndefined();
         expect(bytes.includes(Buffer.from('JishiTestCam'))).toBe(false);
       }
+    });
+
+    it('accepts a photo of several megabytes (above the JSON body limit, below 5 MB)', async () => {
+      const noise = await sharp(randomBytes(1000 * 1000 * 3), { raw: { width: 1000, height: 1000, channels: 3 } }).png().toBuffer();
+      expect(noise.length).toBeGreaterThan(2 * 1024 * 1024);
+      expect(noise.length).toBeLessThan(5 * 1024 * 1024);
+      const answer = await upload(server, server.token, noise, 'noise.png', 'image/png');
+      expect(answer.body.code).toBe('200');
     });
 
     it('serves a bounded display version and keeps the larger original', async () => {

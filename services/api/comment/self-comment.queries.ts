@@ -5,9 +5,9 @@
  */
 import type { SelfComment, SelfCommentPage } from '../../../domain/review/review.contract';
 import { fenToYuan } from '../../../domain/shared/money';
-import { formatShanghai, shanghaiDate } from '../../../domain/shared/time';
+import { formatShanghai } from '../../../domain/shared/time';
 import type { Queryable } from '../../db/database';
-import { containsPattern } from './comment.queries';
+import { containsPattern, daysBetween } from './comment.queries';
 
 export interface SelfCommentQuery { type: 1 | 2 | 3; withImages: boolean; search: string; page: number; pageSize: number }
 
@@ -22,10 +22,6 @@ interface PendingRow {
   order_id: string; collage_id: string; shop_id: string; received_at: Date | string | null;
   line: { skuId: number; productId: number; productName: string; image: string; values: string[]; price: number };
 }
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-const daysBetween = (from: Date | string, to: Date | string): number =>
-  Math.max(0, Math.round((Date.parse(shanghaiDate(to)) - Date.parse(shanghaiDate(from))) / DAY_MS));
 
 const toSelfComment = (r: ReviewRow): SelfComment => ({
   commentId: Number(r.comment_id), orderId: Number(r.order_id), collageId: 0, productId: Number(r.product_id), skuId: Number(r.sku_id),
