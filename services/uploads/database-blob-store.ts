@@ -3,17 +3,19 @@
  * (DESIGN.md §2). Not an event-sourced fact: the bytes are content-addressed and immutable, like a file. Works on
  * PGlite too (the contract suite runs it on both).
  */
-import type { Queryable } from '../db/database';
+import type { Database } from '../db/database';
+import { migrate } from '../db/migrate';
 import type { BlobStore } from './blob-store.port';
 
-export async function createDatabaseBlobStore(db: Queryable): Promise<BlobStore> {
-  await db.query(`
+export async function createDatabaseBlobStore(db: Database): Promise<BlobStore> {
+  // through the migrations lock: API instances starting together on one PostgreSQL do not race on CREATE TABLE
+  await migrate(db, 'uploaded-blobs', [`
     create table if not exists uploaded_blobs (
       name text primary key,
       content_type text not null,
       bytes bytea not null,
       stored_at timestamptz not null default now()
-    )`);
+    )`]);
   return {
     kind: 'database',
     async put(name, blob) {

@@ -132,8 +132,10 @@ if (process.env.DATABASE_URL) {
   describe('two API processes on one PostgreSQL', () => {
     it('the second serves the picture the first stored', async () => {
       const shared = await freshPostgres('uploads_shared');
-      const first = await startUploadServer({ databaseUrl: shared!.url });
-      const second = await startUploadServer({ databaseUrl: shared!.url });
+      // started together: their migrations serialise instead of racing on CREATE TABLE
+      const [first, second] = await Promise.all([
+        startUploadServer({ databaseUrl: shared!.url }), startUploadServer({ databaseUrl: shared!.url }),
+      ]);
       try {
         const answer = await upload(first, first.token, await tinyImage.webp());
         const served = await fetch(`${second.url}${answer.body.data!.url}`);
