@@ -19,6 +19,8 @@ import { createScheduler, type Scheduler } from './scheduler/scheduler';
 import { createSessionStore, type SessionStore } from './identity/session-store';
 import { RealtimeHub } from './realtime/hub';
 import { startChainAnchorer } from './audit/chain-anchorer';
+import type { BlobStore } from './uploads/blob-store.port';
+import { openBlobStore } from './uploads/open-blob-store';
 import { allProjections } from '../projections';
 import { startProjections, type ProjectionsHandle } from '../projections/runner/start-projections';
 
@@ -40,6 +42,8 @@ export interface Runtime {
   dataDirLock: DataDirLock | null;
   /** Durable deadlines; slices register a handler per kind. Polling unless SCHEDULER_POLL_MS=0 or runScheduler false. */
   scheduler: Scheduler;
+  /** Uploaded pictures (services/uploads): a directory, memory, or the shared database's table. */
+  blobs: BlobStore;
   close(): Promise<void>;
 }
 
@@ -111,6 +115,7 @@ async function assemble(config: Config, options: RuntimeOptions, db: Database, l
     run: !tool && options.runProjections !== false,
   });
   projections = handle;
+  const blobs = await openBlobStore(config, db);
   const scheduler = await createScheduler({ db, clock, log, pollMs: config.SCHEDULER_POLL_MS });
   const schedules = !tool && options.runScheduler !== false && config.SCHEDULER_POLL_MS > 0;
   if (schedules) scheduler.start();
@@ -130,6 +135,7 @@ async function assemble(config: Config, options: RuntimeOptions, db: Database, l
     payments,
     dataDirLock: lock,
     scheduler,
+    blobs,
     async close() {
       try {
         await anchorer?.stop();

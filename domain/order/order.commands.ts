@@ -71,6 +71,21 @@ export type DeleteOrder = z.infer<typeof DeleteOrder>;
 export const ReviewLine = z.object({ type: z.literal('ReviewLine'), data: z.object({ skuId: Id, commentId: Id }) });
 export type ReviewLine = z.infer<typeof ReviewLine>;
 
+/** One purchased line's review with its content (spec §3 Comment); ids allocated by the caller. */
+export const LineReview = z.object({
+  skuId: Id,
+  commentId: Id,
+  comment: z.string().min(1),
+  star: z.number().int().min(1).max(5),
+  impressions: z.array(z.string()),
+  images: z.array(z.string()).max(5),
+});
+export type LineReview = z.infer<typeof LineReview>;
+
+/** POST /order/addComment: the lines of one order reviewed together, all recorded or none. */
+export const ReviewLines = z.object({ type: z.literal('ReviewLines'), data: z.object({ reviews: z.array(LineReview).min(1) }) });
+export type ReviewLines = z.infer<typeof ReviewLines>;
+
 export const OpenAfterSale = z.object({
   type: z.literal('OpenAfterSale'),
   data: z.object({
@@ -94,6 +109,6 @@ export type CloseAfterSale = z.infer<typeof CloseAfterSale>;
 
 export const OrderCommand = z.discriminatedUnion('type', [
   PlaceOrder, PayOrder, MarkGroupSucceeded, ShipOrder, ConfirmReceipt, ConfirmReceiptAutomatically, CancelOrder,
-  CloseUnpaidOrder, CancelForFailedGroup, DeleteOrder, ReviewLine, OpenAfterSale, CloseAfterSale,
+  CloseUnpaidOrder, CancelForFailedGroup, DeleteOrder, ReviewLine, ReviewLines, OpenAfterSale, CloseAfterSale,
 ]);
 export type OrderCommand = z.infer<typeof OrderCommand>;

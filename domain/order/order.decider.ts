@@ -83,6 +83,16 @@ function decideOrder(command: OrderCommand, state: OrderState, { now }: DecideCo
       if (line.commentId !== null) fail('lineAlreadyReviewed');
       return [{ type: 'LineReviewed', data: { ...command.data, reviewedAt: at } }];
     }
+    case 'ReviewLines': {
+      const seen = new Set<number>();
+      return command.data.reviews.map((review) => {
+        const line = lineOf(c, review.skuId);
+        if (!line) return fail('orderLineNotFound');
+        if (line.commentId !== null || seen.has(review.skuId)) fail('lineAlreadyReviewed');
+        seen.add(review.skuId);
+        return { type: 'LineReviewed', data: { ...review, reviewedAt: at } };
+      });
+    }
     case 'OpenAfterSale':
     case 'CloseAfterSale':
       return decideAfterSale(command, state, now);

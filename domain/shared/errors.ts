@@ -37,6 +37,9 @@ export const Errors = {
   orderStateChanged: { code: '400001', message: '订单状态已变更' },
   lineAlreadyReviewed: { code: '400002', message: '已评价过该商品' },
   orderLineNotFound: { code: '400003', message: '订单中没有该商品' },
+  // --- reviews: append reviews and likes (domain/review, services/reviews, services/api/comment) ---
+  reviewNotFound: { code: '400201', message: '评价不存在' },
+  reviewAlreadyAppended: { code: '400202', message: '已追评过该评价' },
   paymentStateChanged: { code: '400004', message: '支付状态已变更' },
   paymentAmountMismatch: { code: '400005', message: '支付金额与订单金额不一致' },
   refundAmountExceeded: { code: '400006', message: '退款金额超出可退金额' },

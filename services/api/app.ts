@@ -28,6 +28,7 @@ import type { Scheduler } from '../scheduler/scheduler';
 import { registerDetailApi } from './product/detail.module';
 import { registerQaRoutes } from './qa/qa.routes';
 import { registerCommentRoutes } from './comment/comment.routes';
+import { registerReviewApi } from './comment/review.routes';
 import { registerFootprintRoutes } from './footprint/footprint.routes';
 import { registerStorefront } from './static';
 import { registerCartApi } from './cart/cart.module';
@@ -37,6 +38,8 @@ import { releaseOrderResources } from '../checkout/release-order-resources';
 import { registerCheckoutApi } from './checkout/checkout.module';
 import { registerAuditRoutes } from './internal/audit.routes';
 import type { ReadModelChanges } from '../read-cache/read-model-cache';
+import type { BlobStore } from '../uploads/blob-store.port';
+import { registerUploadRoutes } from './uploads/upload.routes';
 
 export interface AppDeps {
   db: Database;
@@ -53,6 +56,8 @@ export interface AppDeps {
   payments: Payments;
   /** Durable deadlines: register a handler per kind (runtime.scheduler). */
   scheduler: Scheduler;
+  /** Uploaded pictures (services/uploads); picture URLs in requests are checked against it (issued-images.ts). */
+  blobs: BlobStore;
   /** Built storefront to serve; omitted in API-only tests. */
   webDist?: string;
   logger?: FastifyServerOptions['logger'];
@@ -95,8 +100,10 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
     registerHealthRoute(api, { store: deps.store, ...deps.health });
     registerNoticeRoutes(api, deps.db);
     registerImageRoutes(api);
+    await registerUploadRoutes(api, deps.blobs);
     await registerQaRoutes(api, deps);
     registerCommentRoutes(api, deps.db);
+    await registerReviewApi(api, deps);
     registerFootprintRoutes(api, deps);
     registerCatalogRoutes(api, deps.db, deps.readModelChanges ?? null);
     await registerIdentityApi(api, deps);

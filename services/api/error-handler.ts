@@ -6,6 +6,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
+import { BadInput } from '../../domain/shared/bad-input';
 import { DomainError } from '../../domain/shared/errors';
 import { isDatabaseUnavailable } from '../db/connection-errors';
 import { failure, httpStatusMessages } from './envelope';
@@ -17,6 +18,7 @@ export function installErrorHandling(app: FastifyInstance, spaFallback: SpaFallb
     if (error instanceof DomainError) {
       return reply.status(200).send(failure(error.code, error.message, error.data ?? null));
     }
+    if (error instanceof BadInput) return reply.status(400).send(failure('400', error.message));
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.status(400).send(failure('400', validationMessage(error.validation, error.validationContext)));
     }

@@ -16,7 +16,7 @@ interface CommentRow {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Calendar days (Asia/Shanghai) from the review to its append review. */
-const daysBetween = (from: Date | string, to: Date | string): number =>
+export const daysBetween = (from: Date | string, to: Date | string): number =>
   Math.max(0, Math.round((Date.parse(shanghaiDate(to)) - Date.parse(shanghaiDate(from))) / DAY_MS));
 
 const toComment = (r: CommentRow): ProductComment => ({

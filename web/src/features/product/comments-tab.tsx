@@ -1,5 +1,6 @@
 import Avatar from 'antd/es/avatar';
 import Empty from 'antd/es/empty';
+import Image from 'antd/es/image';
 import Pagination from 'antd/es/pagination';
 import Rate from 'antd/es/rate';
 import Skeleton from 'antd/es/skeleton';
@@ -8,6 +9,17 @@ import type { ProductDetail } from '../../../../domain/catalog/detail.contract';
 import { NETWORK_MESSAGE } from '../../lib/http-messages';
 import { useRequest } from '../../lib/use-request';
 import { COMMENT_PAGE_SIZE, getComments } from './api/get-comments';
+
+/** A review's pictures as thumbnails; a click enlarges them, browsing the review's group. */
+function CommentImages({ images, label }: { images: string[]; label: string }) {
+  return (
+    <div className="comment__images">
+      <Image.PreviewGroup>
+        {images.map((src) => <Image key={src} src={src} alt={label} width={72} height={72} />)}
+      </Image.PreviewGroup>
+    </div>
+  );
+}
 
 /** Spec §2 商品评价: keyword chips from the product's `words`, 5 reviews per page. */
 export function CommentsTab({ productId, words }: { productId: number; words: ProductDetail['words'] }) {
@@ -59,22 +71,14 @@ export function CommentsTab({ productId, words }: { productId: number; words: Pr
               </div>
               <p className="comment__text">{c.comment}</p>
               {c.images.length > 0 && (
-                <div className="comment__images">
-                  {c.images.map((src) => (
-                    <img key={src} src={src} alt="评价图片" loading="lazy" decoding="async" />
-                  ))}
-                </div>
+                <CommentImages images={c.images} label="评价图片" />
               )}
               {c.addComment && (
                 <div className="comment__append">
                   <span className="comment__append-label">{c.day > 0 ? `${c.day}天后追评` : '当天追评'}</span>
                   <p>{c.addComment}</p>
                   {c.addImages.length > 0 && (
-                    <div className="comment__images">
-                      {c.addImages.map((src) => (
-                        <img key={src} src={src} alt="追评图片" loading="lazy" decoding="async" />
-                      ))}
-                    </div>
+                    <CommentImages images={c.addImages} label="追评图片" />
                   )}
                 </div>
               )}
