@@ -58,7 +58,7 @@ export function superviseProjection(deps: BootDeps, projection: Projection, runn
         const ended = await Promise.race([subscription.ended, stopped]);
         await subscription.stop();
         if (ended === 'stopped') break;
-        reset = ended.reason;
+        reset = ended.reset ? ended.reason : null;
       } catch (error) {
         await subscription?.stop().catch(() => undefined);
         if (deps.signal.aborted) break;

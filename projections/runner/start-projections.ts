@@ -14,6 +14,7 @@
  * no forwarder: for an API process whose projections run in a worker (waitFor then listens on PostgreSQL).
  * Each projection boots in the background (status 'starting' / 'rebuilding'); `ready()` resolves once all are live.
  */
+import { setMaxListeners } from 'node:events';
 import type { Database } from '../../services/db/database';
 import type { EventStore } from '../../services/event-store/event-store.port';
 import { createCatchUpFeed } from '../../services/feed/catch-up.feed';
@@ -98,6 +99,7 @@ export async function startProjections(options: StartProjectionsOptions): Promis
   const wakeup = new Wakeup();
   const applied = new AppliedEvents();
   const stopping = new AbortController();
+  setMaxListeners(0, stopping.signal); // every projection's supervisor and backoff pause listens for the stop
   const listener = db.kind === 'postgres'
     ? await PgListener.open(db, [PROJECTION_APPLIED_CHANNEL, EVENTS_APPENDED_CHANNEL], log) : null;
   listener?.on(EVENTS_APPENDED_CHANNEL, () => wakeup.ping());
@@ -112,7 +114,11 @@ export async function startProjections(options: StartProjectionsOptions): Promis
     const topics = topicMap(categories);
     feed = createKafkaFeed({ kafka, topics, log, partitions });
     if (run && forward !== false) {
-      forwarder = await startKafkaForwarder({ db, store, kafka, topics, log, wakeup, batchSize, pollMs: options.pollMs, partitions });
+      // its own client with few retries of its own: the forwarder's backoff retries, and its status tells at once
+      const forwarding = createKafka({ ...connection, retries: 2 }, log);
+      forwarder = await startKafkaForwarder({
+        db, store, kafka: forwarding, topics, log, wakeup, batchSize, pollMs: options.pollMs, partitions,
+      });
     }
   }
 

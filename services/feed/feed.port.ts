@@ -52,15 +52,16 @@ export interface FeedSubscription {
   /** Stops after the batch in hand (if any) is committed or rolled back. */
   stop(): Promise<void>;
   /**
-   * Resolves when the feed can no longer continue this subscriber from its stored cursor (the Kafka feed found the
-   * broker reset: another cluster, offsets gone backwards, messages deleted). The feed then delivers nothing more;
-   * the owner stops the subscription, resumes the projection from its global position and subscribes again.
+   * Resolves when the feed delivers nothing more to this subscriber: the Kafka feed found the broker reset (another
+   * cluster, offsets gone backwards, messages deleted: `reset`), or its consumer crashed for good. The owner stops
+   * the subscription, after a reset resumes the projection from its global position, and subscribes again.
    * Never resolves on the catch-up feed.
    */
   readonly ended: Promise<FeedEnded>;
 }
 
-export interface FeedEnded { reason: string }
+/** `reset`: the stored cursor is meaningless (resume from the global position); else subscribe again as stored. */
+export interface FeedEnded { reason: string; reset: boolean }
 
 /** Thrown by subscribe() when the stored cursor does not fit the feed (same meaning as `ended`). */
 export class FeedResetError extends Error {

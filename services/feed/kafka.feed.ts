@@ -83,7 +83,7 @@ interface Running {
   stopping: AbortController;
   /** Set once the offsets were found meaningless: nothing more is applied. */
   ended: FeedEnded | null;
-  end(reason: string): void;
+  end(reason: string, reset?: boolean): void;
   /** When the cluster id was last confirmed (0: check before the next batch). */
   clusterCheckedAt: number;
 }
@@ -104,10 +104,11 @@ async function runConsumer(options: KafkaFeedOptions, admin: KafkaFeedAdmin, sub
       running.stored.clear();
       for (const o of await subscriber.loadOffsets()) running.stored.set(key(o.topic, o.partition), BigInt(o.nextOffset));
     },
-    end(why) {
+    end(why, reset = true) {
       if (running.ended) return;
-      running.ended = { reason: why };
-      log.warn({ subscriber: subscriber.name, reason: why }, 'kafka offsets no longer fit the broker; resuming from the store');
+      running.ended = { reason: why, reset };
+      log.warn({ subscriber: subscriber.name, reason: why },
+        reset ? 'kafka offsets no longer fit the broker; resuming from the store' : 'kafka consumer stopped; subscribing again');
       endFeed(running.ended);
     },
   };
@@ -128,6 +129,11 @@ async function runConsumer(options: KafkaFeedOptions, admin: KafkaFeedAdmin, sub
         if (next !== undefined) consumer.seek({ topic, partition, offset: next.toString() });
       }
     }
+  });
+
+  consumer.on(consumer.events.CRASH, ({ payload }) => {
+    // kafkajs restarts after retriable errors by itself; after any other it would sit there, looking alive
+    if (!payload.restart) running.end(`consumer crashed: ${payload.error.message}`, false);
   });
 
   await consumer.connect();
