@@ -73,6 +73,7 @@ export function superviseProjection(deps: BootDeps, projection: Projection, runn
         if (deps.signal.aborted) break;
         if (error instanceof FeedResetError) {
           reset = error.reason;
+          await pause(backoff.next(), { signal: deps.signal }); // 500 ms at first: a reset that recurs does not spin
           continue;
         }
         const delay = backoff.next();
