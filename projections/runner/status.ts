@@ -1,7 +1,8 @@
 /**
  * Lag of each projection, read from the stored checkpoints (so any process can report it): for the catch-up feed
  * the events between the checkpoint and the head, counted in one bounded read from the slowest checkpoint
- * (capped at LAG_SCAN); for the Kafka feed the sum over partitions of end offset minus stored offset.
+ * (capped at LAG_SCAN); for the Kafka feed the sum over partitions of end offset minus stored offset (unknown while
+ * a stored offset lies past its partition's end).
  */
 import type { Database } from '../../services/db/database';
 import { comparePositions, parsePosition, type EventStore, type LogPosition } from '../../services/event-store/event-store.port';
@@ -9,15 +10,20 @@ import type { Feed } from '../../services/feed/feed.port';
 
 export const LAG_SCAN = 10_000;
 
-export interface StoredCheckpoint { name: string; generation: number; position: LogPosition | null }
+export interface StoredCheckpoint {
+  name: string; generation: number; position: LogPosition | null;
+  /** When the checkpoint last moved (null: never written). */
+  updatedAt?: Date | null;
+}
 
 export async function storedCheckpoints(db: Database, names: readonly string[]): Promise<Map<string, StoredCheckpoint>> {
-  const { rows } = await db.query<{ projection: string; generation: number; position: string | null }>(
-    `select r.projection, r.generation, c.position from projection_registry r
+  const { rows } = await db.query<{ projection: string; generation: number; position: string | null; updated_at: Date | null }>(
+    `select r.projection, r.generation, c.position, c.updated_at from projection_registry r
      left join projection_checkpoints c on c.projection = r.projection and c.generation = r.generation
      where r.projection = any($1::text[])`, [[...names]]);
   return new Map(rows.map((row) => [row.projection, {
     name: row.projection, generation: Number(row.generation), position: row.position ? parsePosition(row.position) : null,
+    updatedAt: row.updated_at ? new Date(row.updated_at) : null,
   }]));
 }
 
@@ -45,11 +51,14 @@ export async function kafkaLags(db: Database, feed: Feed, names: readonly string
   for (const name of names) {
     const stored = new Map(rows.filter((r) => r.projection === name).map((r) => [`${r.topic}:${r.partition}`, BigInt(r.next_offset)]));
     let lag = 0n;
+    let beyondEnd = false;
     for (const head of heads) {
       const behind = BigInt(head.nextOffset) - (stored.get(`${head.topic}:${head.partition}`) ?? 0n);
       if (behind > 0n) lag += behind;
+      if (behind < 0n) beyondEnd = true;
     }
-    lags.set(name, Number(lag));
+    // offsets past a partition's end belong to a broker that is gone: the lag is unknown until the projection resumed
+    if (!beyondEnd) lags.set(name, Number(lag));
   }
   return lags;
 }

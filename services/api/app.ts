@@ -15,7 +15,8 @@ import { installAuth } from './auth';
 import { installReadYourWrites, rememberingWaitFor, sessionCatchUp } from './read-your-writes';
 import { registerCatalogRoutes } from './catalog/catalog.routes';
 import { installErrorHandling } from './error-handler';
-import { registerHealthRoute, type HealthSources } from './health/health.route';
+import { healthCheck, type HealthSources } from './health/health-report';
+import { registerHealthRoutes, registerInternalHealthRoute } from './health/health.route';
 import { registerImageRoutes } from './images/image.routes';
 import { guardWithOpsToken } from './internal/ops-guard';
 import { registerProjectionOpsRoutes, type ProjectionOps } from './internal/projections.routes';
@@ -96,8 +97,9 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   registerWebsocketRoute(app, deps.hub, deps.sessions, deps.clock);
 
+  const health = healthCheck({ store: deps.store, ...deps.health });
   await app.register(async (api) => {
-    registerHealthRoute(api, { store: deps.store, ...deps.health });
+    registerHealthRoutes(api, health);
     registerNoticeRoutes(api, deps.db);
     registerImageRoutes(api);
     await registerUploadRoutes(api, deps.blobs);
@@ -116,6 +118,7 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
 
   await app.register(async (internal) => {
     guardWithOpsToken(internal, deps.opsToken);
+    registerInternalHealthRoute(internal, health);
     registerProjectionOpsRoutes(internal, deps.projectionOps);
     registerSeedRoutes(internal, deps.store, deps.clock);
     await registerIdentityInternal(internal, deps.db);
