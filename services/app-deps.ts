@@ -17,7 +17,7 @@ export function runtimeAppDeps(runtime: Runtime, extra: AppDepsExtra): AppDeps {
     sessions: runtime.sessions,
     waitFor: runtime.projections.waitFor,
     hub: runtime.hub,
-    health: { storeKind: runtime.storeKind, feed: () => runtime.projections.health() },
+    health: { storeKind: runtime.storeKind, paymentProvider: runtime.payments.providerName, feed: () => runtime.projections.health() },
     projectionOps: projectionOpsOf(runtime.projections),
     clock: runtime.clock,
     payments: runtime.payments,

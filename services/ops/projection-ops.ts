@@ -17,6 +17,9 @@ export function projectionOpsOf(handle: ProjectionsHandle | null): ProjectionOps
  * The health report of an open runtime: what `GET /internal/health` answers, for the CLI when no server runs
  * (format it with status-table.ts formatHealthReport).
  */
-export function readHealthReport(runtime: Pick<Runtime, 'store' | 'storeKind' | 'projections'>): Promise<HealthReport> {
-  return healthCheck({ store: runtime.store, storeKind: runtime.storeKind, feed: () => runtime.projections.health() })();
+export function readHealthReport(runtime: Pick<Runtime, 'store' | 'storeKind' | 'projections' | 'payments'>): Promise<HealthReport> {
+  return healthCheck({
+    store: runtime.store, storeKind: runtime.storeKind, paymentProvider: runtime.payments.providerName,
+    feed: () => runtime.projections.health(),
+  })();
 }

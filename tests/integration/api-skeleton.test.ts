@@ -108,10 +108,10 @@ describe('tokens', () => {
 });
 
 describe('health', () => {
-  it('answers readiness with the envelope and no internal detail', async () => {
+  it('answers readiness with the envelope, the payment provider and no internal detail', async () => {
     const { status, body } = await get('/api/health');
     expect(status).toBe(200);
-    expect(body).toEqual({ code: '200', message: '成功', data: { status: 'up' } });
+    expect(body).toEqual({ code: '200', message: '成功', data: { status: 'up', payments: 'sandbox' } });
   });
 });
 
@@ -128,7 +128,9 @@ describe('internal routes', () => {
     });
     const body = await response.json();
     expect(body.code).toBe('200');
-    expect(body.data[0]).toEqual(expect.objectContaining({ name: 'notices' }));
+    expect(body.data).toMatchObject({ switched: true, refused: null });
+    expect(body.data.results[0]).toEqual(expect.objectContaining({ name: 'notices' }));
+    expect(body.data.results[0].diff.identical).toBe(true);
     expect((await get('/api/notice/getAll')).body.data.total).toBe(8);
   });
 });

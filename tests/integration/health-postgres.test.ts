@@ -94,7 +94,7 @@ describeIfPostgres('health while a transaction holds back the commit horizon', (
       log: { info: () => undefined, error: () => undefined, warn: (fields, message) => warnings.push(`${message} ${JSON.stringify(fields)}`) },
       health: { horizonWarnMs: 300 },
     });
-    const check = healthCheck({ store, storeKind: 'postgres', feed: () => handle.health() }, 0);
+    const check = healthCheck({ store, storeKind: 'postgres', paymentProvider: 'sandbox', feed: () => handle.health() }, 0);
     try {
       await handle.ready();
       const holderPid = (await holder.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0].pid;

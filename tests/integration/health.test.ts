@@ -33,10 +33,10 @@ describe('liveness', () => {
 });
 
 describe('given every part working', () => {
-  it('readiness answers 200 with code 200 and status up, nothing more', async () => {
+  it('readiness answers 200 with code 200, status up and the payment provider, nothing more', async () => {
     expect(await eventually(readyAgain, 10_000)).toBe(true);
     const { body } = await get('/api/health');
-    expect(body).toEqual({ code: '200', message: '成功', data: { status: 'up' } });
+    expect(body).toEqual({ code: '200', message: '成功', data: { status: 'up', payments: 'sandbox' } });
   });
 
   it('the internal report needs the ops token', async () => {
@@ -75,7 +75,7 @@ describe('when a projection fails on every attempt', () => {
       }]);
       expect(await eventually(async () => (await get('/api/health')).status === 503, 10_000)).toBe(true);
       const { body } = await get<{ status: string; problems: string[] }>('/api/health');
-      expect(body).toEqual({ code: '503', message: '服务不可用!', data: { status: 'degraded', problems: ['projection:notices'] } });
+      expect(body).toEqual({ code: '503', message: '服务不可用!', data: { status: 'degraded', problems: ['projection:notices'], payments: 'sandbox' } });
       const notices = (await internal()).body.data.detail?.projections.find((p) => p.name === 'notices');
       expect(notices?.state).toBe('failed');
       expect(notices?.lastError).toMatch(/_stream_revisions/);

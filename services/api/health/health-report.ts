@@ -10,6 +10,8 @@ import type { FeedHealth } from '../../../projections/runner/feed-health';
 export interface HealthSources {
   store: EventStore;
   storeKind: string;
+  /** Which payment provider takes money here ('sandbox' pays nothing for real): runtime.payments.providerName. */
+  paymentProvider: string;
   /** The projections handle's health(). */
   feed: () => Promise<FeedHealth>;
 }
@@ -20,6 +22,7 @@ export interface HealthReport {
   problems: string[];
   checkedAt: string;
   store: { kind: string; up: boolean; head: string | null; error: string | null };
+  payments: { provider: string };
   /** Null when the database did not answer. */
   detail: FeedHealth | null;
   error: string | null;
@@ -49,6 +52,7 @@ async function assess(sources: HealthSources): Promise<HealthReport> {
     problems,
     checkedAt: new Date().toISOString(),
     store: { kind: sources.storeKind, up: head.error === null, head: head.head, error: head.error },
+    payments: { provider: sources.paymentProvider },
     detail: feed.detail,
     error: feed.error,
   };

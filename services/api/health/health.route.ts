@@ -1,8 +1,9 @@
 /**
  * Health (DESIGN.md §2: losing a part degrades, never kills; health says which part is missing).
  * - `GET /api/health/live`: liveness — 200 whenever the process serves.
- * - `GET /api/health`: readiness — 200 `{status:'up'}`, or HTTP 503 with code '503' and `{status:'degraded',
- *   problems}`: short names only, no internal counts in public.
+ * - `GET /api/health`: readiness — 200 `{status:'up', payments}`, or HTTP 503 with code '503' and `{status:'degraded',
+ *   problems, payments}`: short names only, no internal counts in public; `payments` names the provider (a sandbox
+ *   that pays nothing for real is never hidden).
  * - `GET /internal/health` (ops token): the whole report (store head, feed, forwarder, projections, workers, commit
  *   horizon); always 200, `data.status` says up or degraded.
  */
@@ -16,9 +17,10 @@ export function registerHealthRoutes(app: FastifyInstance, check: HealthCheck): 
   app.get('/health/live', async () => ok({ status: 'up' }));
   app.get('/health', async (_request, reply) => {
     const report = await check();
-    if (report.status === 'up') return ok({ status: 'up' });
+    const payments = report.payments.provider;
+    if (report.status === 'up') return ok({ status: 'up', payments });
     reply.status(503);
-    return failure('503', httpStatusMessages[503], { status: 'degraded', problems: report.problems });
+    return failure('503', httpStatusMessages[503], { status: 'degraded', problems: report.problems, payments });
   });
 }
 
