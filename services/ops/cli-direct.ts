@@ -9,7 +9,8 @@ import type { OpsCommand } from './cli';
 import { seedDemo } from './seed/seed-demo';
 import { latestOutboxCode, migrateSmsOutbox } from '../sms/sms-outbox';
 import { formatSmsCode } from './sms-code.format';
-import { formatStatusTable } from './status-table';
+import { formatHealthReport } from './status-table';
+import { readHealthReport } from './projection-ops';
 import { formatRebuildProgress, formatRebuildResults } from './rebuild.format';
 import { RebuildRefusedError } from '../../projections/runner/rebuild';
 import { shipOrder, shippedAnswer } from '../orders/ship-order';
@@ -29,7 +30,7 @@ export async function runDirect(command: OpsCommand, config: Config): Promise<st
           : 'the demo data is already seeded';
       }
       case 'projections-status': {
-        return formatStatusTable(await runtime.projections.status());
+        return formatHealthReport(await readHealthReport(runtime));
       }
       case 'projections-rebuild': {
         try {

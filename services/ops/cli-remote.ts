@@ -1,7 +1,8 @@
 /** The ops CLI's path through a running server's /internal routes. */
 import type { OpsCommand } from './cli';
 import { formatSmsCode } from './sms-code.format';
-import { formatStatusTable } from './status-table';
+import { formatHealthReport } from './status-table';
+import type { HealthReport } from '../api/health/health-report';
 import { formatRebuildResults } from './rebuild.format';
 import type { RebuildAnswer } from '../api/internal/projections.routes';
 import { formatShipped, shipmentOf, type ShippedAnswer } from './ship.command';
@@ -31,7 +32,7 @@ export async function runRemote(command: OpsCommand, base: string, token: string
       return data.seeded ? `seeded ${data.events} events` : 'the demo data is already seeded';
     }
     case 'projections-status':
-      return formatStatusTable((await call(base, token, 'GET', '/projections')) as never);
+      return formatHealthReport((await call(base, token, 'GET', '/health')) as HealthReport);
     case 'projections-rebuild': {
       const answer = (await call(base, token, 'POST', `/projections/${encodeURIComponent(command.name)}/rebuild`,
         { requireIdentical: command.requireIdentical })) as RebuildAnswer;

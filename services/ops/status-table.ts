@@ -1,14 +1,6 @@
 /** Prints projection statuses and the health report as text for the ops CLI (`npm run ops -- projections status`). */
 import type { HealthReport } from '../api/health/health-report';
 
-export interface StatusRow { name: string; version: number; generation: number | null; state: string; feed: string; position: string | null; lag: number | null; lastError: string | null }
-
-export function formatStatusTable(rows: StatusRow[]): string {
-  const header = ['projection', 'version', 'generation', 'state', 'feed', 'position', 'lag'];
-  const lines = rows.map((r) => [r.name, String(r.version), String(r.generation ?? '-'), r.state, r.feed, r.position ?? '-', r.lag === null ? '?' : String(r.lag)]);
-  const errors = rows.filter((r) => r.lastError).map((r) => `  ${r.name}: ${r.lastError}`);
-  return [table(header, lines), ...(errors.length ? ['errors:', ...errors] : [])].join('\n');
-}
 
 /** The same facts `GET /internal/health` answers: what is wrong first, then each part. */
 export function formatHealthReport(report: HealthReport): string {
