@@ -82,7 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(async (api) => {
     registerHealthRoute(api, { store: deps.store, ...deps.health });
-    registerNoticeRoutes(api, deps.db);
+    registerNoticeRoutes(api, deps);
     registerImageRoutes(api);
     await registerQaRoutes(api, deps);
     registerCommentRoutes(api, deps.db);
