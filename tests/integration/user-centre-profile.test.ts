@@ -5,6 +5,7 @@
  */
 import type { TestServer } from '../support/test-server';
 import { call } from './engagement.fixtures';
+import { uploadedPicture } from './uploads.support';
 import { freshPhone, IdentityClient, SECOND, TestClock } from './identity.support';
 import { backendsForUserCentre } from './user-centre.support';
 
@@ -27,7 +28,7 @@ describe.each(backendsForUserCentre())('the user centre profile on $name', (back
   const register = async (phone = freshPhone()) => {
     const { body } = await client.signInFresh(phone, 1);
     expect(body.code).toBe('200');
-    return { phone, token: body.data.token, userId: body.data.buyerUserId, name: body.data.name };
+    return { phone, token: body.data.token, userId: body.data.buyerUserId, name: body.data.name, headImage: body.data.headImage };
   };
   const getUser = async (token: string) => (await call<UserInfo>(server, 'GET', '/api/user/getUser', { token })).body;
   const update = (token: string | undefined, body: unknown) => call<UserInfo>(server, 'PUT', '/api/user/update', { token, body });
@@ -40,9 +41,9 @@ describe.each(backendsForUserCentre())('the user centre profile on $name', (back
   };
 
   describe('saving 个人信息', () => {
-    it('answers 修改成功！ with the saved info, and getUser shows it', async () => {
+    it('answers 修改成功！ with the saved info and an uploaded avatar, and getUser shows it', async () => {
       const me = await register();
-      const profile = { name: '爱跑步的小王', sex: '男', birthday: '1990-05-01', headImage: '/images/upload/me.png' };
+      const profile = { name: '爱跑步的小王', sex: '男', birthday: '1990-05-01', headImage: await uploadedPicture(server, me.token) };
       const { status, body } = await update(me.token, profile);
       expect(status).toBe(200);
       expect(body.code).toBe('200');
@@ -55,7 +56,7 @@ describe.each(backendsForUserCentre())('the user centre profile on $name', (back
 
     it('accepts today as a birthday and refuses tomorrow with 生日不能晚于今天, keeping the saved one', async () => {
       const me = await register();
-      const base = { name: '小李', sex: '女', headImage: '/images/upload/li.png' };
+      const base = { name: '小李', sex: '女', headImage: me.headImage };
       expect((await update(me.token, { ...base, birthday: shanghaiDay(0) })).body.code).toBe('200');
       const { body } = await update(me.token, { ...base, birthday: shanghaiDay(2) });
       expect(body).toEqual(expect.objectContaining({ code: '21101', message: '生日不能晚于今天' }));
@@ -64,7 +65,7 @@ describe.each(backendsForUserCentre())('the user centre profile on $name', (back
 
     it('answers 400 naming the field for a bad sex, birthday, name or avatar, and saves nothing', async () => {
       const me = await register();
-      const good = { name: '小张', sex: '男', birthday: '1992-02-29', headImage: '/images/upload/z.png' };
+      const good = { name: '小张', sex: '男', birthday: '1992-02-29', headImage: me.headImage };
       const cases: Array<[Record<string, unknown>, string]> = [
         [{ ...good, sex: '未知' }, '性别'],
         [{ ...good, birthday: '1993-02-29' }, '生日'],
@@ -72,6 +73,8 @@ describe.each(backendsForUserCentre())('the user centre profile on $name', (back
         [{ ...good, name: '  ' }, '昵称'],
         [{ ...good, name: '名'.repeat(21) }, '昵称'],
         [{ ...good, headImage: 'javascript:alert(1)' }, '头像'],
+        [{ ...good, headImage: 'https://evil.example/a.png' }, 'headImage'],
+        [{ ...good, headImage: '/api/images/uploads/never-stored.png' }, 'headImage'],
         [{ ...good, headImage: undefined }, '头像'],
       ];
       for (const [body, field] of cases) {

@@ -13,6 +13,7 @@ import { createSmsCodeStore } from '../../identity/sms-code-store';
 import { createDevelopmentSmsProvider } from '../../sms/development-sms.provider';
 import { migrateSmsOutbox } from '../../sms/sms-outbox';
 import type { SmsProvider } from '../../sms/sms-provider';
+import type { BlobStore } from '../../uploads/blob-store.port';
 import { createPhoneChangeService } from '../../identity/phone-change.service';
 import { registerIdentityRoutes } from './identity.routes';
 import { registerUserCentreRoutes } from './user-centre.routes';
@@ -24,11 +25,13 @@ export interface IdentityDeps {
   sessions: SessionStore;
   waitFor: WaitFor;
   clock: () => Date;
+  /** Uploaded pictures: a new avatar must be one this server issued. */
+  blobs: BlobStore;
   /** Default: the development provider (log + outbox). */
   sms?: SmsProvider;
 }
 
-export async function openSignIn(deps: IdentityDeps, log: (line: string) => void): Promise<SignInService> {
+export async function openSignIn(deps: Omit<IdentityDeps, 'blobs'>, log: (line: string) => void): Promise<SignInService> {
   const codes = await createSmsCodeStore(deps.db);
   const phones = await createPhoneRegistry(deps.db);
   const sms = deps.sms ?? (await createDevelopmentSmsProvider(deps.db, log));

@@ -16,6 +16,8 @@ import { handleCommand } from '../../commands/handle-command';
 import type { Queryable } from '../../db/database';
 import type { EventStore } from '../../event-store/event-store.port';
 import type { PhoneChangeService } from '../../identity/phone-change.service';
+import type { BlobStore } from '../../uploads/blob-store.port';
+import { assertIssuedImages } from '../../uploads/issued-images';
 import { currentUser } from '../auth';
 import { ok } from '../envelope';
 import { findUserInfo } from './user.queries';
@@ -26,6 +28,7 @@ export interface UserCentreDeps {
   waitFor: WaitFor;
   clock: () => Date;
   phoneChange: PhoneChangeService;
+  blobs: BlobStore;
 }
 
 const PhoneWithCode = z.object({
@@ -38,6 +41,10 @@ export function registerUserCentreRoutes(app: FastifyInstance, deps: UserCentreD
 
   r.put('/user/update', { schema: { body: UpdateProfileForm }, config: { auth: 'required' } }, async (request) => {
     const userId = currentUser(request);
+    const before = await findUserInfo(deps.db, userId);
+    if (!before) throw new DomainError('userNotRegistered');
+    // keeping the avatar one has (the generated default) is fine; a new one must be an upload of this server
+    if (request.body.headImage !== before.headImage) await assertIssuedImages(deps.blobs, 'headImage', [request.body.headImage]);
     const result = await handleCommand({
       store: deps.store, streamId: userStream(userId), decider: userDecider,
       command: { type: 'UpdateProfile', profile: request.body }, now: deps.clock(),
