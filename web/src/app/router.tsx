@@ -17,8 +17,16 @@ const comingSoon = (path: string, title: string): RouteObject => ({
 
 const userCenterChildren: RouteObject[] = [
   { index: true, element: <Navigate to="userInfo" replace /> },
-  comingSoon('userInfo', '个人信息'),
-  comingSoon('message', '我的消息'),
+  {
+    path: 'userInfo',
+    handle: { title: '个人信息' } satisfies RouteHandle,
+    lazy: () => import('../features/user-center/user-info.page').then((m) => ({ Component: m.UserInfoPage })),
+  },
+  {
+    path: 'message',
+    handle: { title: '我的消息' } satisfies RouteHandle,
+    lazy: () => import('../features/notice/my-messages.page').then((m) => ({ Component: m.MyMessagesPage })),
+  },
   {
     path: 'myOrder',
     handle: { title: '我的订单' } satisfies RouteHandle,
@@ -27,7 +35,11 @@ const userCenterChildren: RouteObject[] = [
   comingSoon('qaList', '我的问答'),
   comingSoon('orderAfterSale', '退款/售后'),
   comingSoon('myEvaluate', '我的评价'),
-  comingSoon('signingAddress', '收货地址'),
+  {
+    path: 'signingAddress',
+    handle: { title: '收货地址' } satisfies RouteHandle,
+    lazy: () => import('./signing-address.route').then((m) => ({ Component: m.SigningAddressRoute })),
+  },
   comingSoon('couponPackage', '我的券包'),
   comingSoon('changePhone', '更换手机号'),
   comingSoon('favorites', '我的收藏'),
