@@ -40,10 +40,22 @@ const userCenterChildren: RouteObject[] = [
     handle: { title: '收货地址' } satisfies RouteHandle,
     lazy: () => import('./signing-address.route').then((m) => ({ Component: m.SigningAddressRoute })),
   },
-  comingSoon('couponPackage', '我的券包'),
+  {
+    path: 'couponPackage',
+    handle: { title: '我的券包' } satisfies RouteHandle,
+    lazy: () => import('../features/user-center/coupon-package.page').then((m) => ({ Component: m.CouponPackagePage })),
+  },
   comingSoon('changePhone', '更换手机号'),
-  comingSoon('favorites', '我的收藏'),
-  comingSoon('browseRecords', '浏览记录'),
+  {
+    path: 'favorites',
+    handle: { title: '我的收藏' } satisfies RouteHandle,
+    lazy: () => import('../features/user-center/favorites.page').then((m) => ({ Component: m.FavoritesPage })),
+  },
+  {
+    path: 'browseRecords',
+    handle: { title: '浏览记录' } satisfies RouteHandle,
+    lazy: () => import('../features/user-center/browse-records.page').then((m) => ({ Component: m.BrowseRecordsPage })),
+  },
 ];
 
 /** Spec §2 route table: everything sits under the shared layout except /login. */
