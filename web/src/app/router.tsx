@@ -32,7 +32,11 @@ const userCenterChildren: RouteObject[] = [
     handle: { title: '我的订单' } satisfies RouteHandle,
     lazy: () => import('./my-order.route').then((m) => ({ Component: m.MyOrderRoute })),
   },
-  comingSoon('qaList', '我的问答'),
+  {
+    path: 'qaList',
+    handle: { title: '我的问答' } satisfies RouteHandle,
+    lazy: () => import('../features/user-center/qa-list.page').then((m) => ({ Component: m.QaListPage })),
+  },
   comingSoon('orderAfterSale', '退款/售后'),
   comingSoon('myEvaluate', '我的评价'),
   {
@@ -45,7 +49,11 @@ const userCenterChildren: RouteObject[] = [
     handle: { title: '我的券包' } satisfies RouteHandle,
     lazy: () => import('../features/user-center/coupon-package.page').then((m) => ({ Component: m.CouponPackagePage })),
   },
-  comingSoon('changePhone', '更换手机号'),
+  {
+    path: 'changePhone',
+    handle: { title: '更换手机号' } satisfies RouteHandle,
+    lazy: () => import('../features/user-center/change-phone.page').then((m) => ({ Component: m.ChangePhonePage })),
+  },
   {
     path: 'favorites',
     handle: { title: '我的收藏' } satisfies RouteHandle,
