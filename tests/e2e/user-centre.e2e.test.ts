@@ -1,7 +1,8 @@
 /**
  * The user centre in Chromium against a real server, clicking real controls: 个人信息 (the greeting follows the new
  * name), 收货地址 (add in the dialog, set default, delete with confirmation), 我的消息 (unread badges in the menu and the
- * top bar, 全部已读), 我的收藏 (batch cancel), 浏览记录 (edit mode, delete), 我的券包 (tabs, 去使用).
+ * top bar, 全部已读), 我的收藏 (batch cancel), 浏览记录 (edit mode, delete), 我的券包 (tabs, 去使用), 我的问答 (edit mode,
+ * delete), 更换手机号 (the three steps with SMS codes read from the ops outbox).
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
@@ -18,6 +19,7 @@ if (browser) {
   let page: Page;
   let product: ShopProduct;
   let token = '';
+  let offsetMs = 0;
 
   const api = async (method: string, path: string, body?: unknown) => {
     const response = await fetch(`${server.url}/api${path}`, {
@@ -37,7 +39,7 @@ if (browser) {
   const toast = (text: string) => page.locator('.ant-message-notice', { hasText: text }).first().waitFor();
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ clock: () => new Date(Date.now() + offsetMs) });
     context = await chromium.newContext({ viewport: { width: 1366, height: 900 }, locale: 'zh-CN' });
     page = await context.newPage();
     product = (await productsOfShop(server.url, 1))[0];
@@ -83,7 +85,10 @@ if (browser) {
       await dialog.getByPlaceholder('请输入收货人姓名').fill(name);
       await dialog.getByPlaceholder('请输入手机号码').fill(phone);
       await dialog.getByRole('button', { name: /保\s*存/ }).click();
-      await toast('地址添加成功');
+      await dialog.waitFor({ state: 'detached' }).catch(async (failure: unknown) => {
+        if (SHOTS) await page.screenshot({ path: `${SHOTS}/address-dialog-stuck.png` });
+        throw failure;
+      });
       await page.getByTestId('address-card').filter({ hasText: name }).waitFor();
     };
 
@@ -185,6 +190,60 @@ if (browser) {
       await page.getByRole('tab', { name: '未使用' }).click();
       await page.getByRole('button', { name: /去使用/ }).click();
       await page.waitForURL(new RegExp(`/couponProList\\?activityId=0&shopCouponId=${offered[0].shopCouponId}`));
+    });
+  });
+
+  describe('我的问答', () => {
+    it('lists my question and deletes it in edit mode after a warning and a confirmation', async () => {
+      expect((await api('POST', '/seckill/addProblem', { productId: product.productId, problem: '支持快充吗？', ifAnonymous: 0 })).code).toBe('200');
+      await open('qaList');
+      const entry = page.getByTestId('qa-entry').filter({ hasText: '支持快充吗？' });
+      await entry.waitFor();
+      await page.getByRole('button', { name: /编\s*辑/ }).click();
+      await page.getByRole('button', { name: /删\s*除/ }).click();
+      await toast('请先选择需要删除的提问');
+      await page.getByLabel('全选').check();
+      await shot('qa-list');
+      await page.getByRole('button', { name: /删\s*除/ }).click();
+      await confirm();
+      await toast('删除成功');
+      await page.getByText('您还没有提问').waitFor();
+      await page.getByRole('tab', { name: '我的回答' }).click();
+      await page.getByText('您还没有回答').waitFor();
+    });
+  });
+
+  describe('更换手机号', () => {
+    const sentCode = async (phone: string) => {
+      const answer = await fetch(`${server.url}/internal/sms?phone=${phone}`, { headers: { 'x-ops-token': server.opsToken } });
+      return ((await answer.json()) as { data: { code: string } }).data.code;
+    };
+
+    it('proves the current phone, binds a new one, and shows it masked; the session stays', async () => {
+      await open('changePhone');
+      expect(await page.getByTestId('current-phone').innerText()).toBe('137****0088');
+      await page.getByRole('button', { name: /下一步/ }).click();
+      await page.locator('.ant-form-item-explain-error', { hasText: '验证码不能为空' }).waitFor();
+      // the code asked at registration is still inside its resend minute: move the server clock past it
+      offsetMs += 61_000;
+      await page.getByRole('button', { name: '获取验证码' }).click();
+      await page.getByTestId('phone-code-countdown').waitFor();
+      expect(await page.getByTestId('phone-code-countdown').innerText()).toMatch(/^(60|59)秒后重新获取$/);
+      await page.getByPlaceholder('请输入验证码').fill(await sentCode('13712340088'));
+      await page.getByRole('button', { name: /下一步/ }).click();
+      await page.getByPlaceholder('请输入新手机号').waitFor();
+      await page.getByPlaceholder('请输入新手机号').fill('1234');
+      await page.getByRole('button', { name: '获取验证码' }).click();
+      await page.locator('.ant-form-item-explain-error', { hasText: '手机号格式错误请重新输入' }).waitFor();
+      await page.getByPlaceholder('请输入新手机号').fill('13712340099');
+      await page.getByRole('button', { name: '获取验证码' }).click();
+      await page.getByTestId('phone-code-countdown').waitFor();
+      await page.getByPlaceholder('请输入验证码').fill(await sentCode('13712340099'));
+      await shot('change-phone');
+      await page.getByRole('button', { name: /确认更换/ }).click();
+      await page.getByText('手机号更换成功').waitFor();
+      expect(await page.getByText('当前绑定手机号：137****0099').count()).toBe(1);
+      expect(((await api('GET', '/user/getUser')).data as { phone: string }).phone).toBe('13712340099');
     });
   });
 }
