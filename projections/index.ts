@@ -8,6 +8,7 @@ import { deadlinesProjection } from './deadlines/deadlines.projection';
 import { promotionsProjection } from './promotions/promotions.projection';
 import { commentsProjection } from './comments/comments.projection';
 import { footprintsProjection } from './footprints/footprints.projection';
+import { noticeInboxProjection } from './notices/notice-inbox.projection';
 import { noticesProjection } from './notices/notices.projection';
 import { ordersProjection } from './orders/orders.projection';
 import { qaProjection } from './qa/qa.projection';
@@ -18,4 +19,4 @@ import { checkoutProjection } from './checkout/checkout.projection';
 
 export const allProjections: readonly Projection[] = [noticesProjection, usersProjection, catalogProjection, qaProjection, commentsProjection, footprintsProjection,
   promotionsProjection, couponsProjection, collectsProjection, deadlinesProjection, cartProjection, addressesProjection, ordersProjection,
-  stockProjection, checkoutProjection];
+  stockProjection, checkoutProjection, noticeInboxProjection];

@@ -36,12 +36,19 @@ describe('a shopper who already collected the shop and a product', () => {
     expect(findCollect(state, { productId: 3 })).toBeNull();
   });
 
-  it('cancels both by id with the matching events, ignoring ids not held', () => {
-    const outcome = given(collectDecider, history).when({ type: 'CancelCollects', data: { userId: 5, ids: [41, 40, 999, 41] } }, NOW);
+  it('cancels both by id with the matching events, a repeated id once', () => {
+    const outcome = given(collectDecider, history).when({ type: 'CancelCollects', data: { userId: 5, ids: [41, 40, 41] } }, NOW);
     expect(outcome.events).toEqual([
       { type: 'ProductUncollected', data: { collectId: 41, userId: 5, productId: 9, shopId: 3 } },
       { type: 'ShopUncollected', data: { collectId: 40, userId: 5, shopId: 3 } },
     ]);
+  });
+
+  it('answers 收藏不存在 and cancels nothing when one id is not held (another shopper\'s, or cancelled already)', () => {
+    const outcome = given(collectDecider, history).when({ type: 'CancelCollects', data: { userId: 5, ids: [41, 999] } }, NOW);
+    expect(outcome.events).toEqual([]);
+    expect(outcome.rejection?.code).toBe('700102');
+    expect(outcome.rejection?.message).toBe('收藏不存在或已取消');
   });
 
   it('can collect the shop again after cancelling', () => {

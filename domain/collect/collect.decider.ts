@@ -1,8 +1,10 @@
 /**
  * The shopper's favourites as a decider: collecting what is already collected changes nothing (the existing
- * collectId stays the answer); cancelling ids the shopper does not hold is ignored, so a repeated cancel is harmless.
+ * collectId stays the answer). Cancelling is all or nothing: an id the shopper does not hold — cancelled already, never
+ * made, or another shopper's — answers 收藏不存在 and nothing is cancelled.
  */
 import type { Decider } from '../shared/decider';
+import { fail } from '../shared/errors';
 import type { CollectEvent } from './collect.events';
 
 export interface Collected { collectId: number; kind: 'shop' | 'product'; shopId: number; productId: number }
@@ -59,11 +61,9 @@ function decide(command: CollectCommand, state: CollectState): CollectEvent[] {
     }
     case 'CancelCollects': {
       const { userId } = command.data;
-      const held = [...new Set(command.data.ids)].flatMap((id) => {
-        const collected = state.byId.get(id);
-        return collected ? [collected] : [];
-      });
-      return held.map((c): CollectEvent => (c.kind === 'shop'
+      const held = [...new Set(command.data.ids)].map((id) => state.byId.get(id));
+      if (held.some((c) => c === undefined)) return fail('collectNotFound');
+      return held.filter((c): c is Collected => c !== undefined).map((c): CollectEvent => (c.kind === 'shop'
         ? { type: 'ShopUncollected', data: { collectId: c.collectId, userId, shopId: c.shopId } }
         : { type: 'ProductUncollected', data: { collectId: c.collectId, userId, productId: c.productId, shopId: c.shopId } }));
     }

@@ -21,8 +21,15 @@ export const Errors = {
   smsOutboxEmpty: { code: '11008', message: '该手机号暂无验证码' },
   userNotRegistered: { code: '21001', message: '用户未注册' },
   userAlreadyRegistered: { code: '21002', message: '用户已注册' },
+  // --- user centre: profile, phone change (domain/identity, services/api/identity) ---
+  birthdayInFuture: { code: '21101', message: '生日不能晚于今天' },
+  phoneUnchanged: { code: '21102', message: '新手机号不能与原手机号相同' },
+  phoneTaken: { code: '21103', message: '该手机号已被其他账号绑定' },
+  phoneNotCurrent: { code: '21104', message: '请输入当前绑定的手机号' },
+  phoneIdentityUnchecked: { code: '21105', message: '请先验证原手机号' },
   // notices
   noticeNotFound: { code: '30001', message: '公告不存在' },
+  messageNotFound: { code: '30002', message: '消息不存在或已删除' },
   // --- listings: search, categories, shops, page layouts (projections/catalog, services/api/catalog) ---
   shopNotFound: { code: '50001', message: '店铺不存在' },
   categoryNotFound: { code: '50002', message: '分类不存在' },
@@ -80,6 +87,7 @@ export const Errors = {
   couponNotStarted: { code: '700006', message: '优惠券领取尚未开始' },
   couponExpired: { code: '700007', message: '优惠券已过期' },
   collectShopNotFound: { code: '700101', message: '店铺不存在' },
+  collectNotFound: { code: '700102', message: '收藏不存在或已取消' },
   // --- checkout: settlement, submit, stock, coupon use, pay (domain/stock, domain/checkout, services/checkout) ---
   duplicateRequest: { code: '00001', message: '重复请求' },
   invalidGoods: { code: '80002', message: '存在无效商品,请重新选择' },

@@ -100,7 +100,7 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
   const health = healthCheck({ store: deps.store, ...deps.health });
   await app.register(async (api) => {
     registerHealthRoutes(api, health);
-    registerNoticeRoutes(api, deps.db);
+    registerNoticeRoutes(api, deps);
     registerImageRoutes(api);
     await registerUploadRoutes(api, deps.blobs);
     await registerQaRoutes(api, deps);

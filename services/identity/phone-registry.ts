@@ -13,6 +13,13 @@ export interface PhoneRegistry {
   claim(phone: string, now: Date): Promise<number>;
   /** The id claimed for `phone`, or null: a claim alone does not mean the user is registered. */
   lookup(phone: string): Promise<number | null>;
+  /**
+   * Moves `userId`'s claim to `phone` (更换手机号); false when another account holds `phone`. A claim left by a
+   * registration that never happened (`isRegistered` says no) is given up. The old phone is free afterwards.
+   */
+  transfer(userId: number, phone: string, now: Date, isRegistered: (userId: number) => Promise<boolean>): Promise<boolean>;
+  /** Puts `userId`'s claim back on `phone` after a transfer whose account change could not be recorded. */
+  restore(userId: number, phone: string, now: Date): Promise<void>;
 }
 
 /** Ids of registered shoppers start here, clear of hand-made demo and test ids. */
@@ -31,8 +38,35 @@ export async function createPhoneRegistry(db: Database): Promise<PhoneRegistry> 
     const { rows } = await db.query<{ user_id: string }>(`select user_id from identity_phones where phone = $1`, [phone]);
     return rows[0] ? Number(rows[0].user_id) : null;
   };
+  const moveClaim = async (userId: number, phone: string, now: Date): Promise<boolean> => {
+    try {
+      await db.query(
+        `insert into identity_phones (phone, user_id, claimed_at) values ($1, $2, $3)
+         on conflict (user_id) do update set phone = excluded.phone, claimed_at = excluded.claimed_at`,
+        [phone, userId, now.toISOString()]);
+      return true;
+    } catch (error) {
+      // the phone's primary key: someone else claimed it first, at once or in between
+      if ((error as { code?: string }).code === '23505') return false;
+      throw error;
+    }
+  };
   return {
     lookup,
+    async transfer(userId, phone, now, isRegistered) {
+      const holder = await lookup(phone);
+      if (holder !== null && holder !== userId) {
+        if (await isRegistered(holder)) return false;
+        await db.query(`delete from identity_phones where phone = $1 and user_id = $2`, [phone, holder]);
+      }
+      const projected = await db.query<{ user_id: string }>(
+        `select user_id from users where phone = $1 and user_id <> $2 limit 1`, [phone, userId]);
+      if (projected.rows.length > 0) return false;
+      return moveClaim(userId, phone, now);
+    },
+    async restore(userId, phone, now) {
+      await moveClaim(userId, phone, now);
+    },
     async claim(phone, now) {
       const known = await lookup(phone);
       if (known !== null) return known;

@@ -108,13 +108,13 @@ describe('logging in (type 2)', () => {
 });
 
 describe('the signed-in shopper', () => {
-  it('gets the user info of spec §3 with getUser', async () => {
+  it('gets the user info of spec §3 with getUser, every broadcast notice of the demo seed unread', async () => {
     const phone = freshPhone();
     const { body } = await client.signInFresh(phone, 1);
     const user = await client.getUser(body.data.token);
     expect(user.body).toEqual({
       code: '200', message: '成功',
-      data: { buyerUserId: body.data.buyerUserId, name: body.data.name, sex: '', birthday: '', headImage: body.data.headImage, phone, notRead: 0 },
+      data: { buyerUserId: body.data.buyerUserId, name: body.data.name, sex: '', birthday: '', headImage: body.data.headImage, phone, notRead: 8 },
     });
   });
 

@@ -1,6 +1,7 @@
 /**
  * Favourites (spec §4 "Shop collect", §7): `POST /collect/collect {shopId | productId}` → 收藏成功 (a shop answers
- * its refreshed figures), `PUT /collect/cancel {ids}` → 取消成功. Both wait for the collects read model, so the next
+ * its refreshed figures), `PUT /collect/cancel {ids}` → 取消成功 (an id not held answers 收藏不存在, nothing cancelled),
+ * and the 我的收藏 lists `GET /collect/getAllProduct|getAllShop {page, pageSize 10, search}`. Both wait for the collects read model, so the next
  * screen already shows ifCollect. Collecting twice answers the existing collectId.
  */
 import type { FastifyInstance } from 'fastify';
@@ -18,6 +19,8 @@ import { ok } from '../envelope';
 import { OptionalId, PositiveId } from '../product/params';
 import type { CollectIds } from './collect-ids';
 import { productTarget, shopFigures } from './collect.queries';
+import { listFavouriteProducts, listFavouriteShops } from './favourites.queries';
+import { PageQuery } from '../paging';
 
 export interface CollectRouteDeps {
   db: Queryable;
@@ -34,9 +37,23 @@ const CancelBody = z.object({
   ids: z.array(PositiveId, { error: '请先选择需要取消的收藏' }).min(1, '请先选择需要取消的收藏').max(100),
 });
 
+const FavouritesQuery = PageQuery(10).extend({
+  search: z.string().trim().max(50, '参数 search 过长').default(''),
+});
+
 export function registerCollectRoutes(app: FastifyInstance, deps: CollectRouteDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = deps;
+
+  r.get('/collect/getAllProduct', { schema: { querystring: FavouritesQuery }, config: { auth: 'required' } }, async (request) => {
+    const { search, page, pageSize } = request.query;
+    return ok(await listFavouriteProducts(db, currentUser(request), search, page, pageSize));
+  });
+
+  r.get('/collect/getAllShop', { schema: { querystring: FavouritesQuery }, config: { auth: 'required' } }, async (request) => {
+    const { search, page, pageSize } = request.query;
+    return ok(await listFavouriteShops(db, currentUser(request), search, page, pageSize));
+  });
 
   const run = async (userId: number, command: CollectCommand) => {
     const result = await handleCommand({

@@ -1,6 +1,7 @@
 /**
  * Coupons (spec §4 "Coupon claim", §7; origin-contract §8): claim, layout coupon blocks with per-user state
- * (3 claimable / 0 claimed), and the products a coupon applies to.
+ * (3 claimable / 0 claimed), the shopper's wallet (getCoupons, getCouponList by state), and the products a coupon
+ * applies to.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -17,6 +18,7 @@ import { IdList, OptionalId, PositiveId } from '../product/params';
 import type { IdAllocator } from './claim-ids';
 import { couponProducts, couponsByIds, findCoupon } from './coupon.queries';
 import { takeCoupon } from './take-coupon';
+import { listWallet } from './wallet.queries';
 
 export interface CouponRouteDeps {
   db: Queryable;
@@ -41,6 +43,10 @@ const CouponProductsQuery = PageQuery(12).extend({ activityId: OptionalId, shopC
   .refine((q) => refOf({ couponId: q.activityId, shopCouponId: q.shopCouponId }) !== null,
     { message: '请选择优惠券', path: ['activityId'] });
 
+const WalletQuery = z.object({
+  state: z.enum(['0', '1', '2'], { error: '参数 state 无效：应为 0 未使用、1 已使用或 2 已失效' }).transform(Number),
+});
+
 export function registerCouponRoutes(app: FastifyInstance, deps: CouponRouteDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = deps;
@@ -62,6 +68,14 @@ export function registerCouponRoutes(app: FastifyInstance, deps: CouponRouteDeps
   r.get('/canvas/getShopCoupons', {
     schema: { querystring: z.object({ shopId: PositiveId, ids: IdList.optional() }) }, config: { auth: 'optional' },
   }, async (request) => ok(await couponsByIds(db, request.query, request.userId, clock())));
+
+  r.get('/coupon/getCoupons', { config: { auth: 'required' } },
+    async (request) => ok(await listWallet(db, currentUser(request), clock(), null)));
+
+  r.get('/coupon/getCouponList', { schema: { querystring: WalletQuery }, config: { auth: 'required' } }, async (request) => {
+    const state = request.query.state === 1 ? 1 : request.query.state === 2 ? 2 : 0;
+    return ok(await listWallet(db, currentUser(request), clock(), state));
+  });
 
   r.get('/coupon/getCouponProducts', { schema: { querystring: CouponProductsQuery } }, async (request) => {
     const { activityId, shopCouponId, page, pageSize } = request.query;

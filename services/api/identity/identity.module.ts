@@ -1,6 +1,6 @@
 /**
  * Wires the identity slice for the API: its tables (SMS codes, phone claims, the outbox), the development SMS
- * provider, the sign-in service, and the /api and /internal routes.
+ * provider, the sign-in service, the user centre's profile and phone change, and the /api and /internal routes.
  */
 import type { FastifyInstance } from 'fastify';
 import type { WaitFor } from '../../../projections/runner/wait-for';
@@ -13,7 +13,10 @@ import { createSmsCodeStore } from '../../identity/sms-code-store';
 import { createDevelopmentSmsProvider } from '../../sms/development-sms.provider';
 import { migrateSmsOutbox } from '../../sms/sms-outbox';
 import type { SmsProvider } from '../../sms/sms-provider';
+import type { BlobStore } from '../../uploads/blob-store.port';
+import { createPhoneChangeService } from '../../identity/phone-change.service';
 import { registerIdentityRoutes } from './identity.routes';
+import { registerUserCentreRoutes } from './user-centre.routes';
 import { registerSmsOutboxRoutes } from './sms-outbox.routes';
 
 export interface IdentityDeps {
@@ -22,11 +25,13 @@ export interface IdentityDeps {
   sessions: SessionStore;
   waitFor: WaitFor;
   clock: () => Date;
+  /** Uploaded pictures: a new avatar must be one this server issued. */
+  blobs: BlobStore;
   /** Default: the development provider (log + outbox). */
   sms?: SmsProvider;
 }
 
-export async function openSignIn(deps: IdentityDeps, log: (line: string) => void): Promise<SignInService> {
+export async function openSignIn(deps: Omit<IdentityDeps, 'blobs'>, log: (line: string) => void): Promise<SignInService> {
   const codes = await createSmsCodeStore(deps.db);
   const phones = await createPhoneRegistry(deps.db);
   const sms = deps.sms ?? (await createDevelopmentSmsProvider(deps.db, log));
@@ -36,6 +41,10 @@ export async function openSignIn(deps: IdentityDeps, log: (line: string) => void
 /** Inside the /api plugin. */
 export async function registerIdentityApi(api: FastifyInstance, deps: IdentityDeps): Promise<void> {
   registerIdentityRoutes(api, await openSignIn(deps, (line) => api.log.info(line)), deps.db);
+  const phoneChange = await createPhoneChangeService({
+    ...deps, codes: await createSmsCodeStore(deps.db), phones: await createPhoneRegistry(deps.db),
+  });
+  registerUserCentreRoutes(api, { ...deps, phoneChange });
 }
 
 /** Inside the /internal plugin (the ops token guard is already on it). */

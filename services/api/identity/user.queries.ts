@@ -1,5 +1,6 @@
 /** Reads of the users read model (projections/users) for `GET /user/getUser`. */
 import type { Queryable } from '../../db/database';
+import { countUnread } from '../notice/notice.queries';
 
 /** Spec §3 user info, with the original API's id name. */
 export interface UserInfoView {
@@ -28,15 +29,6 @@ export async function findUserInfo(db: Queryable, userId: number): Promise<UserI
     birthday: row.birthday,
     headImage: row.head_image,
     phone: row.phone,
-    notRead: await countUnreadMessages(db, userId),
+    notRead: await countUnread(db, userId),
   };
-}
-
-/**
- * Messages (站内信) addressed to the shopper that are still unread. Nothing records a read yet, so every notice
- * addressed to the user counts; the messages screen that marks them read refines this query.
- */
-async function countUnreadMessages(db: Queryable, userId: number): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from notices where user_id = $1`, [userId]);
-  return rows[0]?.n ?? 0;
 }

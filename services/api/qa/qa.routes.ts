@@ -1,6 +1,6 @@
 /**
  * `/api/seckill/*` product Q&A (spec §6, §7; origin-contract §3): list (public, personalised with a token), ask,
- * answer, and the author's deletions. Every write is a command on the question's stream `problem-<id>`; the answer
+ * answer, the author's deletions, and the user centre's 我的问答 lists (`/user/getSelfProblems`, `/user/getSelfAnswers`). Every write is a command on the question's stream `problem-<id>`; the answer
  * waits until the Q&A read model has it, so the list fetched next shows it.
  */
 import type { FastifyInstance } from 'fastify';
@@ -21,6 +21,7 @@ import { ok } from '../envelope';
 import { PageQuery } from '../paging';
 import { createQaIds } from './qa-ids';
 import { answerOwners, listProblems, problemAuthors, productAvailability } from './qa.queries';
+import { listMyAnswers, listMyProblems } from './my-qa.queries';
 
 export interface QaRouteDeps { db: Database; store: EventStore; waitFor: WaitFor; clock: () => Date; blobs: BlobStore }
 
@@ -44,6 +45,12 @@ export async function registerQaRoutes(app: FastifyInstance, deps: QaRouteDeps):
     const { productId, page, pageSize } = request.query;
     return ok(await listProblems(db, productId, request.userId, page, pageSize));
   });
+
+  r.get('/user/getSelfProblems', { schema: { querystring: PageQuery(10) }, config: { auth: 'required' } }, async (request) =>
+    ok(await listMyProblems(db, currentUser(request), request.query.page, request.query.pageSize)));
+
+  r.get('/user/getSelfAnswers', { schema: { querystring: PageQuery(10) }, config: { auth: 'required' } }, async (request) =>
+    ok(await listMyAnswers(db, currentUser(request), request.query.page, request.query.pageSize)));
 
   r.post('/seckill/addProblem', { schema: { body: AskQuestionBody }, config: { auth: 'required' } }, async (request) => {
     const userId = currentUser(request);

@@ -25,7 +25,7 @@ describe('a registered user', () => {
   it('is registered with the profile of the event', () => {
     expect(state).toEqual({
       status: 'registered',
-      profile: { userId: 10001, phone: '13800138000', name: 'MJ01234', headImage: '/api/app/avatar/10001.svg' },
+      profile: { userId: 10001, phone: '13800138000', name: 'MJ01234', headImage: '/api/app/avatar/10001.svg', sex: '', birthday: '' },
       registeredAt: now.toISOString(),
     });
   });

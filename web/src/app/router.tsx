@@ -17,25 +17,57 @@ const comingSoon = (path: string, title: string): RouteObject => ({
 
 const userCenterChildren: RouteObject[] = [
   { index: true, element: <Navigate to="userInfo" replace /> },
-  comingSoon('userInfo', '个人信息'),
-  comingSoon('message', '我的消息'),
+  {
+    path: 'userInfo',
+    handle: { title: '个人信息' } satisfies RouteHandle,
+    lazy: () => import('../features/user-center/user-info.page').then((m) => ({ Component: m.UserInfoPage })),
+  },
+  {
+    path: 'message',
+    handle: { title: '我的消息' } satisfies RouteHandle,
+    lazy: () => import('../features/notice/my-messages.page').then((m) => ({ Component: m.MyMessagesPage })),
+  },
   {
     path: 'myOrder',
     handle: { title: '我的订单' } satisfies RouteHandle,
     lazy: () => import('./my-order.route').then((m) => ({ Component: m.MyOrderRoute })),
   },
-  comingSoon('qaList', '我的问答'),
+  {
+    path: 'qaList',
+    handle: { title: '我的问答' } satisfies RouteHandle,
+    lazy: () => import('../features/user-center/qa-list.page').then((m) => ({ Component: m.QaListPage })),
+  },
   comingSoon('orderAfterSale', '退款/售后'),
   {
     path: 'myEvaluate',
     handle: { title: '我的评价' } satisfies RouteHandle,
     lazy: () => import('../features/review/my-evaluate.page').then((m) => ({ Component: m.MyEvaluatePage })),
   },
-  comingSoon('signingAddress', '收货地址'),
-  comingSoon('couponPackage', '我的券包'),
-  comingSoon('changePhone', '更换手机号'),
-  comingSoon('favorites', '我的收藏'),
-  comingSoon('browseRecords', '浏览记录'),
+  {
+    path: 'signingAddress',
+    handle: { title: '收货地址' } satisfies RouteHandle,
+    lazy: () => import('./signing-address.route').then((m) => ({ Component: m.SigningAddressRoute })),
+  },
+  {
+    path: 'couponPackage',
+    handle: { title: '我的券包' } satisfies RouteHandle,
+    lazy: () => import('../features/user-center/coupon-package.page').then((m) => ({ Component: m.CouponPackagePage })),
+  },
+  {
+    path: 'changePhone',
+    handle: { title: '更换手机号' } satisfies RouteHandle,
+    lazy: () => import('../features/user-center/change-phone.page').then((m) => ({ Component: m.ChangePhonePage })),
+  },
+  {
+    path: 'favorites',
+    handle: { title: '我的收藏' } satisfies RouteHandle,
+    lazy: () => import('../features/user-center/favorites.page').then((m) => ({ Component: m.FavoritesPage })),
+  },
+  {
+    path: 'browseRecords',
+    handle: { title: '浏览记录' } satisfies RouteHandle,
+    lazy: () => import('../features/user-center/browse-records.page').then((m) => ({ Component: m.BrowseRecordsPage })),
+  },
 ];
 
 /** Spec §2 route table: everything sits under the shared layout except /login. */

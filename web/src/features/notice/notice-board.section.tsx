@@ -5,7 +5,7 @@ import Skeleton from 'antd/es/skeleton';
 import { lazy, Suspense, useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { useRequest } from '../../lib/use-request';
-import { getNoticePage } from './api/get-notice-page';
+import { getAnnouncementPage } from './api/get-notice-page';
 import { noticeHref, noticeTypeLabel } from './notice.model';
 import { NoticeTag } from './notice-tag';
 import './notice.css';
@@ -13,10 +13,10 @@ import './notice.css';
 // Only for a site without a single notice: its picture stays out of the home page's first download.
 const Empty = lazy(() => import('antd/es/empty'));
 
-/** The newest notices: the first page of /notice/getAll (spec §7, pageSize 10). */
+/** The newest announcements (平台公告): the first page of /notice/getAll?noticeType=2 (spec §7, pageSize 10). */
 export function NoticeBoard() {
   const { message } = App.useApp();
-  const { data, error, loading, reload } = useRequest((signal) => getNoticePage(1, signal), []);
+  const { data, error, loading, reload } = useRequest((signal) => getAnnouncementPage(1, signal), []);
 
   useEffect(() => {
     if (error) void message.warning(error.message);

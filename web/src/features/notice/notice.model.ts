@@ -9,6 +9,8 @@ export interface Notice {
   jump: number;
   only: number;
   createTime: string;
+  /** 1 read, 0 unread (for a signed-in shopper). */
+  ifRead?: number;
 }
 
 export const NOTICE_PAGE_SIZE = 10;

@@ -3,7 +3,8 @@ import Avatar from 'antd/es/avatar';
 import Badge from 'antd/es/badge';
 import { useEffect } from 'react';
 import { NavLink, Outlet } from 'react-router-dom';
-import { getClientState, setClientState, useClientState } from '../../lib/client-state';
+import { useClientState } from '../../lib/client-state';
+import { storeUnread } from '../../lib/unread-live';
 import { maskPhone } from '../../lib/format';
 import { getUnread } from './api/get-unread';
 import { userCenterMenu } from './user-center.menu';
@@ -17,10 +18,7 @@ export function UserCenterShell() {
   useEffect(() => {
     const controller = new AbortController();
     getUnread(controller.signal).then(
-      (notRead) => {
-        const current = getClientState().userInfo;
-        if (current && current.notRead !== notRead) setClientState({ userInfo: { ...current, notRead } });
-      },
+      storeUnread,
       () => undefined, // the badge keeps the stored count; a refused token is handled by the API client
     );
     return () => controller.abort();
