@@ -9,11 +9,11 @@ import { jest } from '@jest/globals';
 import { PaymentProviderError } from '../../services/payments/payment-provider';
 import { call } from './orders.support';
 import {
-  backends, DAY, detail, merchant, openWorld, orderDetail, shippedOrder, shopper, streamTypes, submit, type AfterSaleWorld,
+  backends, DAY, detail, merchant, openWorld, orderDetail, pictures, shippedOrder, shopper, streamTypes, submit, type AfterSaleWorld,
 } from './after-sale.support';
 
-const returnAndRefund = (orderId: number, skus = [{ skuId: 12, number: 1 }]) => ({
-  orderId, afterType: 2, goodsState: 1, returnReason: '商品质量问题', explain: '开线', image: ['p1.png', 'p2.png'], skus,
+const returnAndRefund = (orderId: number, image: string[] = [], skus = [{ skuId: 12, number: 1 }]) => ({
+  orderId, afterType: 2, goodsState: 1, returnReason: '商品质量问题', explain: '开线', image, skus,
 });
 
 describe.each(backends)('return and refund on %s', (backend) => {
@@ -30,15 +30,19 @@ describe.each(backends)('return and refund on %s', (backend) => {
 
   describe('a return the merchant agrees to and takes in', () => {
     let afterId: number;
+    let proofs: string[];
 
     it('shows the shop\'s return address in 审核通过 with 3 days to ship it back', async () => {
       await shippedOrder(world, 6101, USER);
-      afterId = (await submit(world, token, returnAndRefund(6101))).body.data.afterId;
+      proofs = await pictures(world, token);
+      const notIssued = await submit(world, token, returnAndRefund(6101, [proofs[0], 'https://evil.example/x.png']));
+      expect({ status: notIssued.status, message: notIssued.body.message }).toEqual({ status: 400, message: '参数 image 无效：图片地址无效' });
+      afterId = (await submit(world, token, returnAndRefund(6101, proofs))).body.data.afterId;
       expect((await merchant(world, afterId, 'agree')).body.data.afterState).toBe(10);
       const d = (await detail(world, token, afterId)).data;
       expect(d).toMatchObject({
         afterState: 10, afterType: 2, returnAdress: '浙江省杭州市余杭区文一西路 969 号', returnPerson: '王五', returnPhone: '13700137000',
-        time: 3 * DAY, image: 'p1.png,p2.png', images: ['p1.png', 'p2.png'],
+        time: 3 * DAY, image: proofs.join(','), images: proofs,
       });
     });
 

@@ -14,6 +14,7 @@ import { createDemoAfterSaleMerchant } from '../../merchant/demo-merchant-after-
 import type { Payments } from '../../payments/payments';
 import type { RealtimeHub } from '../../realtime/hub';
 import type { Scheduler } from '../../scheduler/scheduler';
+import type { BlobStore } from '../../uploads/blob-store.port';
 import { registerInternalAfterSaleRoutes } from '../internal/after-sales.routes';
 import { registerAfterSaleRoutes } from './after-sale.routes';
 
@@ -25,6 +26,8 @@ export interface AfterSaleModuleDeps {
   clock: () => Date;
   payments: Payments;
   scheduler: Pick<Scheduler, 'registerDeadlineHandler'>;
+  /** Uploaded pictures: proof images must be ones this server issued. */
+  blobs: BlobStore;
   /** The demo merchant agrees to applications and takes in returns this long after they arrive; 0 or absent: off. */
   demoMerchantAfterSaleAfterMs?: number;
   /** How often the demo merchant looks for work (default 1000 ms). */
@@ -41,7 +44,7 @@ async function services(deps: AfterSaleModuleDeps, app: FastifyInstance): Promis
 /** Inside the /api plugin. */
 export async function registerAfterSaleApi(api: FastifyInstance, deps: AfterSaleModuleDeps): Promise<void> {
   const afterSales = await services(deps, api);
-  registerAfterSaleRoutes(api, afterSales);
+  registerAfterSaleRoutes(api, afterSales, deps.blobs);
   deps.scheduler.registerDeadlineHandler('close-after-sale', closeUnhandledAfterSale(afterSales));
   const afterMs = deps.demoMerchantAfterSaleAfterMs ?? 0;
   if (afterMs > 0) {
