@@ -1,7 +1,7 @@
 /**
  * Wires the after-sale slice into the app (two lines in app.ts): the shopper's /api/after routes and
  * /api/order/returnExpress, the `close-after-sale` deadline handler, and — when `demoMerchantAfterSaleAfterMs` > 0 —
- * the demo merchant's after-sale pass. Inside /internal: the merchant and platform routes.
+ * the demo merchant's after-sale pass, and the refund notify route (/api/pay/wechat/refund-notify). Inside /internal: the merchant and platform routes.
  */
 import type { FastifyInstance } from 'fastify';
 import type { WaitFor } from '../../../projections/runner/wait-for';
@@ -17,6 +17,7 @@ import type { Scheduler } from '../../scheduler/scheduler';
 import type { BlobStore } from '../../uploads/blob-store.port';
 import { registerInternalAfterSaleRoutes } from '../internal/after-sales.routes';
 import { registerAfterSaleRoutes } from './after-sale.routes';
+import { registerRefundNotifyRoute } from './refund-notify.route';
 
 export interface AfterSaleModuleDeps {
   db: Database;
@@ -45,6 +46,7 @@ async function services(deps: AfterSaleModuleDeps, app: FastifyInstance): Promis
 export async function registerAfterSaleApi(api: FastifyInstance, deps: AfterSaleModuleDeps): Promise<void> {
   const afterSales = await services(deps, api);
   registerAfterSaleRoutes(api, afterSales, deps.blobs);
+  await registerRefundNotifyRoute(api, afterSales);
   deps.scheduler.registerDeadlineHandler('close-after-sale', closeUnhandledAfterSale(afterSales));
   const afterMs = deps.demoMerchantAfterSaleAfterMs ?? 0;
   if (afterMs > 0) {
