@@ -56,6 +56,7 @@ describe.each(backends)('refund only on %s', (backend) => {
       const order = await orderDetail(world, token, 6001);
       expect(order.skus.find((s) => s.skuId === 11)).toMatchObject({ afterState: 4 });
       expect(order.state).toBe(3);
+      expect(await streamTypes(world, 'sku-11')).toContain('StockRestocked');
     });
 
     it('lists it under 已完成, not 售后中', async () => {
@@ -90,6 +91,7 @@ describe.each(backends)('refund only on %s', (backend) => {
       afterId = (await submit(world, token, refundOnly(6002))).body.data.afterId;
       expect((await merchant(world, afterId, 'refuse', { reason: '商品已使用' })).body.data.afterState).toBe(6);
       expect((await detail(world, token, afterId)).data).toMatchObject({ afterState: 6, reason: '商品已使用', time: 3 * DAY });
+      expect((await orderDetail(world, token, 6002)).skus.find((s) => s.skuId === 11)?.afterState).toBe(6);
       const bogus = await call(world.server, 'POST', '/api/after/platform', { token, body: { afterId, orderId: 6002, image: '/x.png' } });
       expect({ status: bogus.status, message: bogus.body.message }).toEqual({ status: 400, message: '参数 image 无效：图片地址无效' });
       const proofs = await pictures(world, token);

@@ -44,6 +44,8 @@ describe.each(backends)('return and refund on %s', (backend) => {
         afterState: 10, afterType: 2, returnAdress: '浙江省杭州市余杭区文一西路 969 号', returnPerson: '王五', returnPhone: '13700137000',
         time: 3 * DAY, image: proofs.join(','), images: proofs,
       });
+      const order = await orderDetail(world, token, 6101);
+      expect(order.skus.find((s) => s.skuId === 12)?.afterState).toBe(10);
     });
 
     it('refuses a bad waybill or company with the spec\'s messages', async () => {
