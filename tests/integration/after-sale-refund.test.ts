@@ -4,6 +4,7 @@
  * the platform decides; withdrawn → the order's auto-confirm resumes with the time it had left; the list tabs,
  * the detail's history, the shopper's letters, and the answers to bad input and moves the machine does not allow.
  */
+import WebSocket from 'ws';
 import { call, eventually } from './orders.support';
 import {
   backends, DAY, detail, merchant, openWorld, orderDetail, pictures, refundOnly, shippedOrder, shopper, streamTypes, submit,
@@ -115,6 +116,26 @@ describe.each(backends)('refund only on %s', (backend) => {
       await call(world.server, 'POST', '/api/after/platform', { token, body: { afterId, orderId: 6003 } });
       expect((await merchant(world, afterId, 'platform-decide', { approve: false, reason: '证据不足' })).body.data.afterState).toBe(9);
       expect((await orderDetail(world, token, 6003)).ifAfter).toBe(1);
+    });
+  });
+
+  describe('pushes', () => {
+    it('tell the shopper\'s user:<id> channel each new afterState', async () => {
+      await shippedOrder(world, 6006, USER);
+      const ws = new WebSocket(`${world.server.url.replace('http', 'ws')}/ws?token=${token}`);
+      const messages: Array<{ op: string; channel?: string; payload?: unknown }> = [];
+      ws.on('message', (data) => messages.push(JSON.parse(String(data))));
+      await eventually(async () => messages.some((m) => m.op === 'ready'));
+      ws.send(JSON.stringify({ op: 'subscribe', channel: `user:${USER}` }));
+      await eventually(async () => messages.some((m) => m.op === 'subscribed'));
+      const afterId = (await submit(world, token, refundOnly(6006))).body.data.afterId;
+      await merchant(world, afterId, 'refuse', { reason: '商品已使用' });
+      const pushed = await eventually(async () => {
+        const states = messages.filter((m) => m.op === 'event' && m.channel === `user:${USER}`).map((m) => m.payload);
+        return states.length >= 2 ? states : null;
+      });
+      expect(pushed).toEqual([{ afterSale: { afterId, orderId: 6006, afterState: 1 } }, { afterSale: { afterId, orderId: 6006, afterState: 6 } }]);
+      ws.close();
     });
   });
 
