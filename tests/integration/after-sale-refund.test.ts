@@ -5,6 +5,8 @@
  * the detail's history, the shopper's letters, and the answers to bad input and moves the machine does not allow.
  */
 import WebSocket from 'ws';
+import { handleWaitingAfterSales } from '../../services/merchant/demo-merchant-after-sale';
+import { createAfterSaleIds } from '../../services/after-sale/after-sale-ids';
 import { call, eventually } from './orders.support';
 import {
   backends, DAY, detail, merchant, openWorld, orderDetail, pictures, refundOnly, shippedOrder, shopper, streamTypes, submit,
@@ -116,6 +118,25 @@ describe.each(backends)('refund only on %s', (backend) => {
       await call(world.server, 'POST', '/api/after/platform', { token, body: { afterId, orderId: 6003 } });
       expect((await merchant(world, afterId, 'platform-decide', { approve: false, reason: '证据不足' })).body.data.afterState).toBe(9);
       expect((await orderDetail(world, token, 6003)).ifAfter).toBe(1);
+    });
+  });
+
+  describe('a paid order not yet shipped, refunded whole by the demo merchant', () => {
+    it('refunds the shipping too when the goods never came, and the order closes', async () => {
+      await shippedOrder(world, 6007, USER, false);
+      const all = [{ skuId: 11, number: 2 }, { skuId: 12, number: 1 }];
+      const { body } = await submit(world, token, refundOnly(6007, all, { goodsState: 0 }));
+      expect(body.data.price).toBe(2 * 299 + 59 + 10);
+      const { runtime } = world.server;
+      const deps = {
+        store: runtime.store, db: runtime.db, waitFor: runtime.projections.waitFor, hub: runtime.hub, clock: runtime.clock,
+        provider: runtime.payments.provider, ids: await createAfterSaleIds(runtime.db), log: () => undefined,
+      };
+      expect(await handleWaitingAfterSales(deps, 30_000, world.now)).toBe(0);
+      world.advance(31_000);
+      expect(await handleWaitingAfterSales(deps, 30_000, world.now)).toBeGreaterThanOrEqual(1);
+      expect((await detail(world, token, body.data.afterId)).data.afterState).toBe(4);
+      expect((await orderDetail(world, token, 6007)).state).toBe(5);
     });
   });
 
