@@ -38,6 +38,7 @@ import { registerOrderApi, registerOrderInternal } from './order/order.module';
 import { releaseOrderResources } from '../checkout/release-order-resources';
 import { registerCheckoutApi } from './checkout/checkout.module';
 import { registerAuditRoutes } from './internal/audit.routes';
+import { registerAfterSaleApi, registerAfterSaleInternal } from './after-sale/after-sale.module';
 import type { ReadModelChanges } from '../read-cache/read-model-cache';
 import type { BlobStore } from '../uploads/blob-store.port';
 import { registerUploadRoutes } from './uploads/upload.routes';
@@ -72,6 +73,8 @@ export interface AppDeps {
   readYourWritesTimeoutMs?: number;
   /** CHECKOUT_DEADLINE_MS: when a started checkout still unfinished is given up (abandon-checkout deadline). */
   checkoutDeadlineMs?: number;
+  /** The demo merchant agrees to after-sales and takes in returns this long after (DEMO_MERCHANT_AFTER_SALE_AFTER_MS). */
+  demoMerchantAfterSaleAfterMs?: number;
   /** Committed projection batches (runtime.projections): read-model answers are cached until these say otherwise. */
   readModelChanges?: ReadModelChanges;
 }
@@ -114,6 +117,7 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
     await registerAddressApi(api, deps);
     registerOrderApi(api, { ...deps, releaseOrderResources });
     await registerCheckoutApi(api, deps);
+    await registerAfterSaleApi(api, deps);
   }, { prefix: '/api' });
 
   await app.register(async (internal) => {
@@ -124,6 +128,7 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
     await registerIdentityInternal(internal, deps.db);
     registerOrderInternal(internal, { ...deps, releaseOrderResources });
     registerAuditRoutes(internal, { ...deps, eventsDb: deps.eventsDb === undefined ? deps.db : deps.eventsDb });
+    await registerAfterSaleInternal(internal, deps);
   }, { prefix: '/internal' });
 
   await registerPayRoutes(app, deps.payments);

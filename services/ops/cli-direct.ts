@@ -18,6 +18,7 @@ import { formatShipped, shipmentOf } from './ship.command';
 import { auditOrder } from '../audit/order-audit';
 import { asOfOf, formatAudit, formatLogVerification } from './audit.command';
 import { verifyLog } from '../audit/verify-log';
+import { runAfterSaleDirect } from './after-sale.command';
 
 export async function runDirect(command: OpsCommand, config: Config): Promise<string> {
   const runtime = await openRuntime(config, { role: 'ops-cli', log: () => undefined });
@@ -66,6 +67,8 @@ export async function runDirect(command: OpsCommand, config: Config): Promise<st
         if (!result.ok) process.exitCode = 1;
         return formatLogVerification(result, command.json);
       }
+      case 'after-sale':
+        return await runAfterSaleDirect(runtime, command);
       default: {
         const never: never = command;
         return never;

@@ -9,6 +9,7 @@ import { formatShipped, shipmentOf, type ShippedAnswer } from './ship.command';
 import type { OrderAudit } from '../audit/order-audit';
 import { formatAudit, formatLogVerification } from './audit.command';
 import type { LogVerification } from '../audit/verify-log';
+import { bodyOf, formatAfterSale } from './after-sale.command';
 
 async function call(base: string, token: string, method: 'GET' | 'POST', path: string, payload?: unknown): Promise<unknown> {
   const headers: Record<string, string> = { 'x-ops-token': token };
@@ -57,6 +58,8 @@ export async function runRemote(command: OpsCommand, base: string, token: string
       if (!result.ok) process.exitCode = 1;
       return formatLogVerification(result, command.json);
     }
+    case 'after-sale':
+      return formatAfterSale((await call(base, token, 'POST', `/after-sales/${command.afterId}/${command.verb}`, bodyOf(command))) as never);
     default: {
       const never: never = command;
       return never;

@@ -108,7 +108,8 @@ describe('refunding from a payment', () => {
     const refund = await provider.refund({ paymentId: 'P202501010007', refundId: 'R202501010007', amountFen: 500, totalFen: 12345, reason: '拼单失败' });
     expect(refund).toEqual({ status: 'PROCESSING', providerRefundId: '500001' });
     expect(JSON.parse(wechat.requests[0].body)).toEqual({
-      out_trade_no: 'P202501010007', out_refund_no: 'R202501010007', reason: '拼单失败', amount: { refund: 500, total: 12345, currency: 'CNY' },
+      out_trade_no: 'P202501010007', out_refund_no: 'R202501010007', notify_url: 'https://shop.example.com/api/pay/wechat/refund-notify',
+      reason: '拼单失败', amount: { refund: 500, total: 12345, currency: 'CNY' },
     });
     expect(await provider.queryRefund('R202501010007')).toEqual({ status: 'SUCCESS', providerRefundId: '500001' });
     expect(wechat.requests[1]).toEqual(expect.objectContaining({ method: 'GET', path: '/v3/refund/domestic/refunds/R202501010007', body: '' }));

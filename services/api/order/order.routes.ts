@@ -19,6 +19,7 @@ import { PageQuery } from '../paging';
 import { orderDetail } from './order-detail';
 import { orderListItem } from './order-view';
 import { findOwnOrder, findShippedParcel, listOrders } from './order.queries';
+import { withLiveAfterStates } from './live-after-states';
 
 const OrderId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const OrderIdInput = z.object({ orderId: OrderId });
@@ -44,15 +45,17 @@ export function registerOrderRoutes(app: FastifyInstance, deps: OrderServiceDeps
   const auth = { auth: 'required' as const };
 
   r.get('/order/getAll', { schema: { querystring: ListQuery }, config: auth }, async (request) => {
-    const { rows, total } = await listOrders(db, currentUser(request), request.query);
+    const { rows: recorded, total } = await listOrders(db, currentUser(request), request.query);
+    const rows = await withLiveAfterStates(db, recorded);
     const now = clock();
     return ok({ list: rows.map((row) => orderListItem(row, now)), total });
   });
 
   // noticeId: the notice the shopper came from (jump 2); notices carry no read state yet, so it is only validated
   r.get('/order/getById', { schema: { querystring: DetailQuery }, config: auth }, async (request) => {
-    const row = await findOwnOrder(db, currentUser(request), request.query.orderId);
-    if (!row) throw new DomainError('orderNotFound');
+    const found = await findOwnOrder(db, currentUser(request), request.query.orderId);
+    if (!found) throw new DomainError('orderNotFound');
+    const [row] = await withLiveAfterStates(db, [found]);
     return ok(await orderDetail(store, row, clock()));
   });
 
