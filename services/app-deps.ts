@@ -22,6 +22,7 @@ export function runtimeAppDeps(runtime: Runtime, extra: AppDepsExtra): AppDeps {
     clock: runtime.clock,
     payments: runtime.payments,
     scheduler: runtime.scheduler,
+    blobs: runtime.blobs,
     readModelChanges: runtime.projections,
     ...rest,
   };

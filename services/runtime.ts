@@ -17,6 +17,8 @@ import { openPayments, type Payments } from './payments/payments';
 import { createScheduler, type Scheduler } from './scheduler/scheduler';
 import { createSessionStore, type SessionStore } from './identity/session-store';
 import { RealtimeHub } from './realtime/hub';
+import type { BlobStore } from './uploads/blob-store.port';
+import { openBlobStore } from './uploads/open-blob-store';
 import { allProjections } from '../projections';
 import { startProjections, type ProjectionsHandle } from '../projections/runner/start-projections';
 
@@ -34,6 +36,8 @@ export interface Runtime {
   payments: Payments;
   /** Durable deadlines; slices register a handler per kind. Polling unless SCHEDULER_POLL_MS=0 or runScheduler false. */
   scheduler: Scheduler;
+  /** Uploaded pictures (services/uploads): a directory, memory, or the shared database's table. */
+  blobs: BlobStore;
   close(): Promise<void>;
 }
 
@@ -78,6 +82,7 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
     run: options.runProjections !== false,
   });
   projections = handle;
+  const blobs = await openBlobStore(config, db);
   const scheduler = await createScheduler({ db, clock, log, pollMs: config.SCHEDULER_POLL_MS });
   if (options.runScheduler !== false && config.SCHEDULER_POLL_MS > 0) scheduler.start();
   return {
@@ -91,6 +96,7 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
     clock,
     payments,
     scheduler,
+    blobs,
     async close() {
       await scheduler.stop();
       await handle.stop();

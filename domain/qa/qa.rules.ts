@@ -9,9 +9,13 @@ export const MAX_QA_TEXT = 200;
 export const QUESTION_TOO_LONG = `问题内容不能超过${MAX_QA_TEXT}个字`;
 export const ANSWER_TOO_LONG = `回答内容不能超过${MAX_QA_TEXT}个字`;
 
-/** An uploaded picture: a site path or an http(s) URL, nothing that could become markup or a script URL. */
-const ImageUrl = z.string().max(500, { error: '图片地址无效' })
-  .regex(/^(\/|https?:\/\/)[^\s"'<>\\]*$/, { error: '图片地址无效' });
+/**
+ * An uploaded picture: a site path or an http(s) URL, nothing that could become markup or a script URL. The API also
+ * checks that this server issued it (services/uploads/issued-images.ts).
+ */
+const INVALID_IMAGE = '参数 image 无效：图片地址无效';
+const ImageUrl = z.string().max(500, { error: INVALID_IMAGE })
+  .regex(/^(\/|https?:\/\/)[^\s"'<>\\]*$/, { error: INVALID_IMAGE });
 
 const Id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 

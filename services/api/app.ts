@@ -36,6 +36,8 @@ import { releaseOrderResources } from '../checkout/release-order-resources';
 import { registerCheckoutApi } from './checkout/checkout.module';
 import { registerAuditRoutes } from './internal/audit.routes';
 import type { ReadModelChanges } from '../read-cache/read-model-cache';
+import type { BlobStore } from '../uploads/blob-store.port';
+import { registerUploadRoutes } from './uploads/upload.routes';
 
 export interface AppDeps {
   db: Database;
@@ -52,6 +54,8 @@ export interface AppDeps {
   payments: Payments;
   /** Durable deadlines: register a handler per kind (runtime.scheduler). */
   scheduler: Scheduler;
+  /** Uploaded pictures (services/uploads); picture URLs in requests are checked against it (issued-images.ts). */
+  blobs: BlobStore;
   /** Built storefront to serve; omitted in API-only tests. */
   webDist?: string;
   logger?: FastifyServerOptions['logger'];
@@ -84,6 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerHealthRoute(api, { store: deps.store, ...deps.health });
     registerNoticeRoutes(api, deps.db);
     registerImageRoutes(api);
+    await registerUploadRoutes(api, deps.blobs);
     await registerQaRoutes(api, deps);
     registerCommentRoutes(api, deps.db);
     registerFootprintRoutes(api, deps);

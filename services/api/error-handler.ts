@@ -5,6 +5,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
+import { BadInput } from '../../domain/shared/bad-input';
 import { DomainError } from '../../domain/shared/errors';
 import { failure, httpStatusMessages } from './envelope';
 import type { SpaFallback } from './static';
@@ -15,6 +16,7 @@ export function installErrorHandling(app: FastifyInstance, spaFallback: SpaFallb
     if (error instanceof DomainError) {
       return reply.status(200).send(failure(error.code, error.message, error.data ?? null));
     }
+    if (error instanceof BadInput) return reply.status(400).send(failure('400', error.message));
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.status(400).send(failure('400', validationMessage(error.validation, error.validationContext)));
     }

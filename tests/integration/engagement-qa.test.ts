@@ -6,6 +6,7 @@
 import { ProblemPage, type Problem } from '../../domain/catalog/engagement.contract';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { call, givenCatalog, givenShopper, type Shopper } from './engagement.fixtures';
+import { uploadedPicture } from './uploads.support';
 
 const SHOP = 960001;
 const PRODUCT = 9610001;
@@ -84,9 +85,10 @@ describe('a shopper asking a question', () => {
     expect(page.total).toBeGreaterThanOrEqual(4);
   });
 
-  it('attaches a picture given as a site path', async () => {
-    const { body } = await ask({ productId: PRODUCT, problem: '这个颜色和图片一样吗？', image: '/images/upload/q1.png' }, asker.token);
-    expect(find(await problems(PRODUCT), body.data.problemId).image).toBe('/images/upload/q1.png');
+  it('attaches a picture this server issued', async () => {
+    const image = await uploadedPicture(server, asker.token);
+    const { body } = await ask({ productId: PRODUCT, problem: '这个颜色和图片一样吗？', image }, asker.token);
+    expect(find(await problems(PRODUCT), body.data.problemId).image).toBe(image);
   });
 });
 
@@ -107,7 +109,10 @@ describe('malformed questions', () => {
     ['blank text', '请输入问题内容', { productId: PRODUCT, problem: '   ' }],
     ['no text', '请输入问题内容', { productId: PRODUCT }],
     ['201 characters', '问题内容不能超过200个字', { productId: PRODUCT, problem: '问'.repeat(201) }],
-    ['a script URL as picture', '图片地址无效', { productId: PRODUCT, problem: '好用吗', image: 'javascript:alert(1)' }],
+    ['a script URL as picture', '参数 image 无效：图片地址无效', { productId: PRODUCT, problem: '好用吗', image: 'javascript:alert(1)' }],
+    ['a picture this server never issued', '参数 image 无效：图片地址无效',
+      { productId: PRODUCT, problem: '好用吗', image: '/images/upload/q1.png' }],
+    ['a third-party picture', '参数 image 无效：图片地址无效', { productId: PRODUCT, problem: '好用吗', image: 'https://evil.example/a.png' }],
   ])('%s answers 400 %s', async (_situation, message, body) => {
     expect(await ask(body, asker.token)).toEqual({ status: 400, body: { code: '400', message, data: null } });
   });

@@ -14,18 +14,20 @@ import type { WaitFor } from '../../../projections/runner/wait-for';
 import { handleCommand } from '../../commands/handle-command';
 import type { Database } from '../../db/database';
 import type { EventStore } from '../../event-store/event-store.port';
+import type { BlobStore } from '../../uploads/blob-store.port';
+import { assertIssuedImages } from '../../uploads/issued-images';
 import { currentUser } from '../auth';
 import { ok } from '../envelope';
 import { PageQuery } from '../paging';
 import { createQaIds } from './qa-ids';
 import { answerOwners, listProblems, problemAuthors, productAvailability } from './qa.queries';
 
-export interface QaRouteDeps { db: Database; store: EventStore; waitFor: WaitFor; clock: () => Date }
+export interface QaRouteDeps { db: Database; store: EventStore; waitFor: WaitFor; clock: () => Date; blobs: BlobStore }
 
 const ProductId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 export async function registerQaRoutes(app: FastifyInstance, deps: QaRouteDeps): Promise<void> {
-  const { db, store, waitFor, clock } = deps;
+  const { db, store, waitFor, clock, blobs } = deps;
   const ids = await createQaIds(db);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -46,6 +48,7 @@ export async function registerQaRoutes(app: FastifyInstance, deps: QaRouteDeps):
   r.post('/seckill/addProblem', { schema: { body: AskQuestionBody }, config: { auth: 'required' } }, async (request) => {
     const userId = currentUser(request);
     const { productId, problem, ifAnonymous, image } = request.body;
+    if (image) await assertIssuedImages(blobs, 'image', [image]);
     const product = await productAvailability(db, productId);
     if (product.kind === 'missing') throw new DomainError('detailProductNotFound');
     if (product.kind === 'unlisted') throw new DomainError('detailProductUnshelved');

@@ -38,6 +38,18 @@ const failure = async (call: Promise<unknown>): Promise<ApiError> => {
   throw new Error('the call succeeded');
 };
 
+describe('given a file upload', () => {
+  it('sends the FormData itself, leaving the multipart content type to the browser', async () => {
+    const { client, sent } = clientAnswering(() => json({ code: '200', message: '上传成功', data: { url: '/api/images/uploads/a.png' } }));
+    const form = new FormData();
+    form.append('file', new Blob(['x'], { type: 'image/png' }), 'a.png');
+    await expect(client.request('POST', '/file/upload', { body: form })).resolves.toEqual({ url: '/api/images/uploads/a.png' });
+    expect(sent[0].init.body).toBe(form);
+    expect(sent[0].init.headers).not.toHaveProperty('Content-Type');
+    expect(sent[0].init.headers).toHaveProperty('Authorization', 'token-123');
+  });
+});
+
 describe('given a server answering with the success envelope', () => {
   it('returns data and sends token, XMLHttpRequest marker and credentials with the query in the URL', async () => {
     const { client, sent } = clientAnswering(() => json({ code: '200', message: '成功', data: { list: [], total: 0 } }));

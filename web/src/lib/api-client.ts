@@ -72,8 +72,10 @@ export function createApiClient(options: ApiClientOptions) {
     const headers: Record<string, string> = { ...call.headers, 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
     const token = options.getToken();
     if (token) headers.Authorization = token;
-    // Only with a body: servers reject an empty body declared as JSON.
-    if (call.body !== undefined) headers['Content-Type'] = 'application/json';
+    // A FormData body (file upload) goes as multipart with the browser's boundary; any other body as JSON, and only
+    // when there is one: servers reject an empty body declared as JSON.
+    const multipart = call.body instanceof FormData;
+    if (call.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
 
     const timeout = new AbortController();
     const timer = setTimeout(() => timeout.abort(), options.timeoutMs);
@@ -82,7 +84,7 @@ export function createApiClient(options: ApiClientOptions) {
       return await options.fetch(`${options.baseUrl}${path}${toQueryString(call.query)}`, {
         method,
         headers,
-        body: call.body === undefined ? undefined : JSON.stringify(call.body),
+        body: call.body === undefined ? undefined : multipart ? (call.body as FormData) : JSON.stringify(call.body),
         credentials: 'include',
         signal,
       });
