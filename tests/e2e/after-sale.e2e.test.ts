@@ -1,13 +1,14 @@
 /**
  * After purchase in Chromium against a real server (spec §2 After-sale, §4 after-sale states and detail actions, §5
- * after-sale rules): a shopper receives an order, applies for 退货退款 from my orders' product picker, the merchant
- * agrees on its internal route, the shopper enters the return waybill, the merchant receives the goods, the refund
+ * after-sale rules): a shopper receives an order, applies for 退货退款 with a proof photo from my orders' product
+ * picker, the merchant agrees on its internal route, the shopper enters the return waybill, the merchant receives the goods, the refund
  * succeeds and the order closes; a second, unshipped order's 仅退款 application is withdrawn.
  * Set AFTER_SALE_SHOTS=<dir> to keep a screenshot of each screen.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { launchBrowser } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { buyNowAndPay, choose, internal } from './after-sale.support';
@@ -97,6 +98,9 @@ if (browser) {
       await choose(page, '请选择货物状态', '已收到货');
       await choose(page, '请选择售后理由');
       await page.getByPlaceholder('请描述您遇到的问题').fill('收到时外包装破损，苹果压坏了');
+      const photo = await sharp({ create: { width: 48, height: 36, channels: 3, background: { r: 200, g: 60, b: 60 } } }).png().toBuffer();
+      await page.getByRole('group', { name: '售后凭证' }).locator('input[type="file"]').setInputFiles({ name: 'proof.png', mimeType: 'image/png', buffer: photo });
+      await page.locator('.ant-upload-list-item-done').waitFor();
       await shot('apply-filled');
       await page.getByRole('button', { name: /提交申请/ }).click();
       await toast('售后申请成功').waitFor();
@@ -114,6 +118,7 @@ if (browser) {
       await status().filter({ hasText: '审核中' }).waitFor();
       expect(await buttonsShown()).toEqual(['撤销退货']);
       expect(await page.getByTestId('after-info').innerText()).toContain('已收到货');
+      expect(await page.getByTestId('after-info').getByRole('img', { name: '凭证图片' }).getAttribute('src')).toMatch(/\/api\/images\/uploads\//);
       await page.getByTestId('after-history').waitFor();
       await shot('detail-under-review');
     });

@@ -8,8 +8,9 @@ import { useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { goodsStateLabels, afterTypeLabels } from '../../../../domain/after-sale/after-sale.states';
+import { ImagePicker } from '../../lib/uploads';
 import { useRequest } from '../../lib/use-request';
-import { applicationOf, firstProblem, goodsStateChoices, type AfterSaleOrder, type ApplyValues } from './after-sale-apply.model';
+import { applicationOf, firstProblem, goodsStateChoices, MAX_IMAGES, type AfterSaleOrder, type ApplyValues } from './after-sale-apply.model';
 import { applyMachine, type Application } from './after-sale-apply.machine';
 import { AFTER_SALE_LIST_HREF } from './after-sale.model';
 import { AfterSaleLines } from './after-sale-lines';
@@ -41,8 +42,8 @@ export function AfterSaleApply({ order }: { order: AfterSaleOrder }) {
   const [snapshot, send] = useMachine(machine);
   const busy = !snapshot.matches('editing');
 
-  const submit = (values: Omit<ApplyValues, 'images'>) => {
-    const complete: ApplyValues = { ...values, images: [] };
+  const submit = (values: ApplyValues) => {
+    const complete: ApplyValues = { ...values, images: values.images ?? [] };
     const problem = firstProblem(order, complete);
     if (problem) return void message.warning(problem);
     send({ type: 'SUBMIT', application: applicationOf(order, complete) });
@@ -84,6 +85,9 @@ export function AfterSaleApply({ order }: { order: AfterSaleOrder }) {
         </Form.Item>
         <Form.Item label="问题描述" name="explain">
           <Input.TextArea rows={6} maxLength={500} showCount placeholder="请描述您遇到的问题" />
+        </Form.Item>
+        <Form.Item label="上传凭证" name="images" extra={`最多上传${MAX_IMAGES}张图片`}>
+          <ImagePicker max={MAX_IMAGES} label="售后凭证" disabled={busy} />
         </Form.Item>
         <Form.Item wrapperCol={{ offset: 0 }} className="after-apply__submit">
           <Button type="primary" htmlType="submit" loading={busy}>
