@@ -15,7 +15,8 @@ import type { Projection } from './runner/projection';
 import { usersProjection } from './users/users.projection';
 import { stockProjection } from './stock/stock.projection';
 import { checkoutProjection } from './checkout/checkout.projection';
+import { afterSalesProjection } from './after-sales/after-sales.projection';
 
 export const allProjections: readonly Projection[] = [noticesProjection, usersProjection, catalogProjection, qaProjection, commentsProjection, footprintsProjection,
   promotionsProjection, couponsProjection, collectsProjection, deadlinesProjection, cartProjection, addressesProjection, ordersProjection,
-  stockProjection, checkoutProjection];
+  stockProjection, checkoutProjection, afterSalesProjection];

@@ -7,7 +7,7 @@ import { projectionHealthOf, projectionOpsOf } from './ops/projection-ops';
 import type { Runtime } from './runtime';
 
 export type AppDepsExtra = Pick<AppDeps, 'opsToken'> & Partial<Pick<AppDeps,
-  'webDist' | 'logger' | 'requestLogging' | 'demoMerchantShipAfterMs'>> & { feedKind?: 'catch-up' | 'kafka' };
+  'webDist' | 'logger' | 'requestLogging' | 'demoMerchantShipAfterMs' | 'demoMerchantAfterSaleAfterMs'>> & { feedKind?: 'catch-up' | 'kafka' };
 
 export function runtimeAppDeps(runtime: Runtime, extra: AppDepsExtra): AppDeps {
   const { feedKind = 'catch-up', ...rest } = extra;

@@ -32,6 +32,8 @@ const ConfigSchema = z.object({
   SCHEDULER_POLL_MS: z.coerce.number().int().min(0).max(60000).default(1000),
   /** The demo merchant ships paid orders this long after payment (services/merchant/demo-merchant.ts); 0 = off. */
   DEMO_MERCHANT_SHIP_AFTER_MS: z.coerce.number().int().min(0).max(30 * 24 * 60 * 60 * 1000).default(60000),
+  /** The demo merchant agrees to after-sales and takes in returns this long after (demo-merchant-after-sale.ts); 0 = off. */
+  DEMO_MERCHANT_AFTER_SALE_AFTER_MS: z.coerce.number().int().min(0).max(30 * 24 * 60 * 60 * 1000).default(30000),
   // WeChat Pay v3 Native: setting the merchant keys replaces the sandbox (services/payments/wechatpay-config.ts).
   WECHATPAY_MCHID: z.string().trim().min(1).optional(),
   WECHATPAY_APPID: z.string().trim().min(1).optional(),

@@ -26,6 +26,7 @@ async function main(): Promise<void> {
     logger: { level: config.LOG_LEVEL },
     requestLogging: config.LOG_LEVEL === 'debug' || config.LOG_LEVEL === 'trace',
     demoMerchantShipAfterMs: config.DEMO_MERCHANT_SHIP_AFTER_MS,
+    demoMerchantAfterSaleAfterMs: config.DEMO_MERCHANT_AFTER_SALE_AFTER_MS,
   }));
 
 

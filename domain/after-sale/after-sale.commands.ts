@@ -36,6 +36,8 @@ export interface RequestPlatformIntervention { type: 'RequestPlatformInterventio
 export interface RuleOnIntervention { type: 'RuleOnIntervention'; ruling: 'shopper' | 'merchant'; reason: string }
 export interface RecordRefundSucceeded { type: 'RecordRefundSucceeded'; refundId: string }
 export interface RecordRefundFailed { type: 'RecordRefundFailed'; reason: string }
+/** Ops, after 退款失败: ask the provider again. */
+export interface RetryRefund { type: 'RetryRefund' }
 export interface WithdrawApplication { type: 'WithdrawApplication'; buyerUserId: number }
 export interface WithdrawReturn { type: 'WithdrawReturn'; buyerUserId: number }
 /** Fired by the scheduler at the deadline it read from the events; a stale one is rejected. */
@@ -44,4 +46,4 @@ export interface CloseUnhandledAfterSale { type: 'CloseUnhandledAfterSale'; dueA
 export type AfterSaleCommand =
   | SubmitAfterSale | ApproveAfterSale | RejectAfterSale | EnterReturnLogistics | ConfirmReturnReceived
   | RefuseReturnRefund | RequestPlatformIntervention | RuleOnIntervention | RecordRefundSucceeded
-  | RecordRefundFailed | WithdrawApplication | WithdrawReturn | CloseUnhandledAfterSale;
+  | RecordRefundFailed | RetryRefund | WithdrawApplication | WithdrawReturn | CloseUnhandledAfterSale;

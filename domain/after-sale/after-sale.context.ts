@@ -14,10 +14,12 @@ export interface AfterSaleContext {
   /** The merchant's or platform's last word (商家留言). */
   reason: string;
   refundId: string | null;
+  /** Which refund attempt is (or was last) under way: 1, then one more per ops retry after 退款失败. */
+  refundAttempt: number;
 }
 
 export const emptyAfterSale: AfterSaleContext = {
-  application: null, autoCloseAt: null, interventionFrom: null, returnAddress: null, returnShipment: null, reason: '', refundId: null,
+  application: null, autoCloseAt: null, interventionFrom: null, returnAddress: null, returnShipment: null, reason: '', refundId: null, refundAttempt: 1,
 };
 
 /** The context after `event`; the machine has already checked the event may follow. */
@@ -42,6 +44,8 @@ export function recordEvent(context: AfterSaleContext, event: AfterSaleEvent): A
       return { ...next, reason: event.data.reason, autoCloseAt: event.data.autoCloseAt };
     case 'AfterSaleRefundSucceeded':
       return { ...next, refundId: event.data.refundId };
+    case 'AfterSaleRefundRetried':
+      return { ...next, refundAttempt: event.data.attempt };
     case 'AfterSaleReturnReceived':
     case 'AfterSaleApplicationWithdrawn':
     case 'AfterSaleReturnWithdrawn':

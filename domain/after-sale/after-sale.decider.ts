@@ -95,6 +95,10 @@ function decide(command: AfterSaleCommand, state: AfterSaleSnapshot, { now }: De
     }
     case 'RecordRefundFailed':
       return allowed(state, { type: 'AfterSaleRefundFailed', data: { ...ref(existing(state)), reason: command.reason } });
+    case 'RetryRefund': {
+      const a = existing(state);
+      return allowed(state, { type: 'AfterSaleRefundRetried', data: { ...ref(a), attempt: state.context.refundAttempt + 1 } });
+    }
     case 'WithdrawApplication':
       return allowed(state, { type: 'AfterSaleApplicationWithdrawn', data: ref(ofShopper(state, command.buyerUserId)) });
     case 'WithdrawReturn':

@@ -78,6 +78,10 @@ export type AfterSaleRefundSucceeded = z.infer<typeof AfterSaleRefundSucceeded>;
 export const AfterSaleRefundFailed = event('AfterSaleRefundFailed', { reason: z.string() });
 export type AfterSaleRefundFailed = z.infer<typeof AfterSaleRefundFailed>;
 
+/** Ops asks the provider again after a failed refund (5 → 2); `attempt` numbers the refund id (2, 3, ...). */
+export const AfterSaleRefundRetried = event('AfterSaleRefundRetried', { attempt: z.number().int().min(2) });
+export type AfterSaleRefundRetried = z.infer<typeof AfterSaleRefundRetried>;
+
 /** 撤销申请 (refund only). */
 export const AfterSaleApplicationWithdrawn = event('AfterSaleApplicationWithdrawn', {});
 export type AfterSaleApplicationWithdrawn = z.infer<typeof AfterSaleApplicationWithdrawn>;
@@ -93,7 +97,7 @@ export type AfterSaleAutoClosed = z.infer<typeof AfterSaleAutoClosed>;
 export const AfterSaleEvent = z.discriminatedUnion('type', [
   AfterSaleSubmitted, AfterSaleApproved, AfterSaleRejected, AfterSaleReturnShipped, AfterSaleReturnReceived,
   AfterSaleReturnRefused, AfterSalePlatformInterventionRequested, AfterSalePlatformRuledForShopper,
-  AfterSalePlatformRuledForMerchant, AfterSaleRefundSucceeded, AfterSaleRefundFailed, AfterSaleApplicationWithdrawn,
+  AfterSalePlatformRuledForMerchant, AfterSaleRefundSucceeded, AfterSaleRefundFailed, AfterSaleRefundRetried, AfterSaleApplicationWithdrawn,
   AfterSaleReturnWithdrawn, AfterSaleAutoClosed,
 ]);
 export type AfterSaleEvent = z.infer<typeof AfterSaleEvent>;

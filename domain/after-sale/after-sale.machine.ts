@@ -12,7 +12,8 @@ import { AfterState, type AfterStateNode } from './after-sale.states';
  *   came from 6) to 10 to ship them back, everything else straight to refunding; ruling for the merchant closes it;
  * - withdrawal follows the spec's detail actions: 撤销申请 (refund only) in 1 and 6 — refund only never reaches
  *   10 — and 撤销退货 (return and refund) in 1 and 6, not in 10 (the origin allowed it; the spec wins);
- * - 1, 6 and 10 close by themselves after 3 days without the next party acting.
+ * - 1, 6 and 10 close by themselves after 3 days without the next party acting;
+ * - a failed refund (5) stays visible until ops retries it (back to 2 with a new refund attempt).
  */
 const to = (target: AfterStateNode, guard?: 'refundOnly' | 'returnAndRefund' | 'goodsWithShopper') =>
   (guard ? { target, guard, actions: 'record' as const } : { target, actions: 'record' as const });
@@ -43,7 +44,7 @@ export const afterSaleMachine = setup({
     refunding: { on: { AfterSaleRefundSucceeded: to('refunded'), AfterSaleRefundFailed: to('refundFailed') } },
     returning: { on: { AfterSaleReturnReceived: to('refunding'), AfterSaleReturnRefused: to('returnRefused') } },
     refunded: { type: 'final' },
-    refundFailed: { type: 'final' },
+    refundFailed: { on: { AfterSaleRefundRetried: to('refunding') } },
     reviewRejected: {
       on: {
         AfterSalePlatformInterventionRequested: to('underArbitration'),

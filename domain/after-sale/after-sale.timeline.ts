@@ -42,6 +42,7 @@ export const afterSaleTimeline: AfterSaleTimeline = {
   },
   AfterSaleRefundSucceeded: { summary: (d) => `退款成功，¥${formatYuan(d.refundFen)}已原路退回`, afterState: () => AfterState.refunded },
   AfterSaleRefundFailed: { summary: (d) => withReason('退款失败，请联系商家', d.reason), afterState: () => AfterState.refundFailed },
+  AfterSaleRefundRetried: { summary: (d) => `重新发起退款（第${d.attempt}次）`, afterState: () => AfterState.refunding },
   AfterSaleApplicationWithdrawn: { summary: () => '买家撤销申请', afterState: () => AfterState.closed },
   AfterSaleReturnWithdrawn: { summary: () => '买家撤销退货', afterState: () => AfterState.closed },
   AfterSaleAutoClosed: { summary: () => '超过3天未处理，售后自动关闭', afterState: () => AfterState.closed },

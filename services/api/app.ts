@@ -35,6 +35,7 @@ import { registerOrderApi, registerOrderInternal } from './order/order.module';
 import { releaseOrderResources } from '../checkout/release-order-resources';
 import { registerCheckoutApi } from './checkout/checkout.module';
 import { registerAuditRoutes } from './internal/audit.routes';
+import { registerAfterSaleApi, registerAfterSaleInternal } from './after-sale/after-sale.module';
 import type { ReadModelChanges } from '../read-cache/read-model-cache';
 import type { BlobStore } from '../uploads/blob-store.port';
 import { registerUploadRoutes } from './uploads/upload.routes';
@@ -63,6 +64,8 @@ export interface AppDeps {
   requestLogging?: boolean;
   /** The demo merchant ships paid orders this long after payment (DEMO_MERCHANT_SHIP_AFTER_MS); absent or 0: off. */
   demoMerchantShipAfterMs?: number;
+  /** The demo merchant agrees to after-sales and takes in returns this long after (DEMO_MERCHANT_AFTER_SALE_AFTER_MS). */
+  demoMerchantAfterSaleAfterMs?: number;
   /** Committed projection batches (runtime.projections): read-model answers are cached until these say otherwise. */
   readModelChanges?: ReadModelChanges;
 }
@@ -99,6 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await registerAddressApi(api, deps);
     registerOrderApi(api, { ...deps, releaseOrderResources });
     await registerCheckoutApi(api, deps);
+    await registerAfterSaleApi(api, deps);
   }, { prefix: '/api' });
 
   await app.register(async (internal) => {
@@ -108,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await registerIdentityInternal(internal, deps.db);
     registerOrderInternal(internal, { ...deps, releaseOrderResources });
     registerAuditRoutes(internal, deps);
+    await registerAfterSaleInternal(internal, deps);
   }, { prefix: '/internal' });
 
   await registerPayRoutes(app, deps.payments);

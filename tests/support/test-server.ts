@@ -33,12 +33,17 @@ export interface TestServerOptions {
   clock?: () => Date;
   /** An open PGlite to run on (a restart test starts a second server on the first one's data); default: a fresh one. */
   pglite?: PGlite;
+  /** Run on this PostgreSQL database instead of PGlite (tests/support/backends.ts freshPostgres). */
+  databaseUrl?: string;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const web = options.web ?? true;
   if (web) buildWebIfStale();
-  const config = loadConfig({ DATA_DIR: ':memory:', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' });
+  const config = loadConfig({
+    DATA_DIR: ':memory:', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent',
+    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+  });
   const runtime = await openRuntime(config, { clock: options.clock, log: () => undefined, pglite: options.pglite });
   await seedDemo(runtime.store, runtime.clock());
   const opsToken = 'test-ops-token-0123456789';
