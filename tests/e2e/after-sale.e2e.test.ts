@@ -2,7 +2,8 @@
  * After purchase in Chromium against a real server (spec §2 After-sale, §4 after-sale states and detail actions, §5
  * after-sale rules): a shopper receives an order, applies for 退货退款 with a proof photo from my orders' product
  * picker, the merchant agrees on its internal route, the shopper enters the return waybill, the merchant receives the goods, the refund
- * succeeds and the order closes; a second, unshipped order's 仅退款 application is withdrawn.
+ * succeeds and the order closes; a second, unshipped order's 仅退款 application is withdrawn, applied for again,
+ * refused by the merchant and taken to the platform.
  * Set AFTER_SALE_SHOTS=<dir> to keep a screenshot of each screen.
  */
 import { mkdirSync } from 'node:fs';
@@ -154,6 +155,7 @@ if (browser) {
       expect((await internal(server, `/after-sales/${afterId}/receive`)).code).toBe('200');
       await reloadUntilStatus('退款成功');
       expect(await page.getByTestId('after-refund').innerText()).toMatch(/退款金额\s*¥[\d,]+\.\d{2}/);
+      expect(await page.getByTestId('after-history').locator('.after-history__title').first().innerText()).toContain('退款成功');
       expect(await buttonsShown()).toEqual([]);
       await shot('detail-refunded');
     });
@@ -172,9 +174,24 @@ if (browser) {
   });
 
   describe('given an unshipped order refunded only', () => {
+    let orderId = 0;
+
     beforeAll(async () => {
-      await buyNowAndPay(page, context, server, fruit);
+      orderId = await buyNowAndPay(page, context, server, fruit);
     }, 120_000);
+
+    /** 申请售后 on the order detail (state 2 goes straight to the form), 仅退款 with 未收到货, submitted. */
+    const applyForRefundOnly = async () => {
+      await page.goto(`${server.url}/orderDetail?orderId=${orderId}`);
+      await page.getByTestId('order-actions').getByRole('button', { name: '申请售后' }).click();
+      await page.waitForURL(/\/afterSale\?state=1&orderData=/);
+      await choose(page, '请选择售后方式', '仅退款');
+      await choose(page, '请选择货物状态', '未收到货');
+      await choose(page, '请选择售后理由');
+      await page.getByRole('button', { name: /提交申请/ }).click();
+      await toast('售后申请成功').waitFor();
+      await page.waitForURL(/\/userCenter\/orderAfterSale$/);
+    };
 
     it('goes straight from 申请售后 to the form, offering only 未收到货', async () => {
       await page.getByTestId('order-actions').getByRole('button', { name: '申请售后' }).click();
@@ -201,6 +218,29 @@ if (browser) {
       await status().filter({ hasText: '已关闭' }).waitFor();
       expect(await buttonsShown()).toEqual([]);
       await shot('detail-withdrawn');
+    });
+
+    it('applies again, and after the merchant refuses offers 申请平台介入 and 撤销申请 with the merchant\'s words', async () => {
+      await applyForRefundOnly();
+      await page.getByTestId('after-item').first().getByRole('link', { name: '查看详情' }).click();
+      await status().filter({ hasText: '审核中' }).waitFor();
+      const refused = await internal(server, `/after-sales/${afterIdOnPage()}/refuse`, { reason: '商品已打包待发' });
+      expect(refused.code).toBe('200');
+      await reloadUntilStatus('审核不通过');
+      expect(await buttonsShown()).toEqual(['申请平台介入', '撤销申请']);
+      await page.getByText('商家留言：商品已打包待发').waitFor();
+    });
+
+    it('takes the refusal to the platform (申请平台介入成功) and waits in 平台介入中 with nothing more to do', async () => {
+      await page.getByTestId('after-buttons').getByRole('button', { name: '申请平台介入' }).click();
+      const dialog = page.getByTestId('platform-dialog');
+      await dialog.getByPlaceholder('请输入介入理由').fill('商家迟迟不发货也不同意退款');
+      await shot('platform-dialog');
+      await page.locator('.ant-modal', { has: dialog }).getByRole('button', { name: /提\s*交/ }).click();
+      await toast('申请平台介入成功').waitFor();
+      await status().filter({ hasText: '平台介入中' }).waitFor();
+      expect(await buttonsShown()).toEqual([]);
+      await shot('detail-arbitration');
     });
 
     it('raised no page errors', () => {

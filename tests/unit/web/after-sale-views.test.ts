@@ -10,6 +10,7 @@ import {
   afterSaleDetailHref,
   deadlineHint,
   digitsOnly,
+  newestFirst,
   detailView,
   remainingText,
   statusLabelOf,
@@ -144,5 +145,19 @@ describe('the time left before the after-sale closes itself', () => {
 describe('the return waybill input', () => {
   it('keeps only digits', () => {
     expect(digitsOnly('SF 7730-1234 5678')).toBe('773012345678');
+  });
+});
+
+describe('the after-sale history', () => {
+  const entry = (title: string, time: string) => ({ title, reason: '', name: '', time, images: [] });
+
+  it('shows the newest step first, steps of the same second in the order they happened reversed', () => {
+    const history = [
+      entry('买家申请退货退款', '2026-11-26 15:20:28'),
+      entry('商家同意退货', '2026-11-26 15:20:32'),
+      entry('商家已收到退货', '2026-11-26 15:20:36'),
+      entry('退款成功', '2026-11-26 15:20:36'),
+    ];
+    expect(newestFirst(history).map((e) => e.title)).toEqual(['退款成功', '商家已收到退货', '商家同意退货', '买家申请退货退款']);
   });
 });

@@ -1,8 +1,8 @@
 import Timeline from 'antd/es/timeline';
-import type { AfterHistoryEntry } from './after-sale.model';
+import { newestFirst, type AfterHistoryEntry } from './after-sale.model';
 import { ProofImages } from './after-sale-facts';
 
-/** The after-sale's history (afterHistory), newest first as the API sends it. */
+/** The after-sale's history (afterHistory), newest first and marked. */
 export function AfterSaleHistory({ history }: { history: AfterHistoryEntry[] }) {
   if (history.length === 0) return null;
   return (
@@ -10,7 +10,7 @@ export function AfterSaleHistory({ history }: { history: AfterHistoryEntry[] }) 
       <h2 className="after-card__subtitle">协商历史</h2>
       <Timeline
         className="after-history"
-        items={history.map((entry, i) => ({
+        items={newestFirst(history).map((entry, i) => ({
           key: `${entry.time}-${i}`,
           color: i === 0 ? 'red' : 'gray',
           content: (

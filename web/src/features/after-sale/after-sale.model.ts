@@ -138,3 +138,7 @@ export function deadlineHint(detail: Pick<AfterSaleDetail, 'afterState' | 'time'
 
 /** Only digits reach the return waybill (spec §2: numeric tracking number input). */
 export const digitsOnly = (text: string): string => text.replace(/\D/g, '');
+
+/** The history newest first, whichever order it came in (times `yyyy-MM-dd HH:mm:ss` sort as text; ties keep their order). */
+export const newestFirst = (history: readonly AfterHistoryEntry[]): AfterHistoryEntry[] =>
+  history.map((entry, i) => ({ entry, i })).sort((a, b) => b.entry.time.localeCompare(a.entry.time) || b.i - a.i).map((x) => x.entry);
