@@ -46,12 +46,18 @@ export async function internal(server: TestServer, route: string, body: unknown 
   return (await answer.json()) as { code: string; message: string };
 }
 
-/** Picks `label` (or the first option) in the antd Select whose placeholder is `placeholder`; answers what it picked. */
-export async function choose(page: Page, placeholder: string, label?: string): Promise<string> {
-  await page.locator('.ant-select', { hasText: placeholder }).click();
-  const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
-  const option = label ? options.filter({ hasText: label }).first() : options.first();
-  const picked = await option.innerText();
-  await option.click();
-  return picked.trim();
+/**
+ * Picks `label` (or the first option) in the antd Select whose placeholder is `placeholder`. The options are looked
+ * for in this select's own dropdown (the one its combobox controls), not in one still fading out from the last pick.
+ */
+export async function choose(page: Page, placeholder: string, label?: string): Promise<void> {
+  const select = page.locator('.ant-select', { hasText: placeholder });
+  await select.click();
+  const combobox = select.locator('[role="combobox"][aria-controls]');
+  await combobox.waitFor({ state: 'attached' });
+  const listId = await combobox.getAttribute('aria-controls');
+  const dropdown = page.locator(`.ant-select-dropdown:has([id="${listId}"])`);
+  const options = dropdown.locator('.ant-select-item-option');
+  await (label ? options.filter({ hasText: label }).first() : options.first()).click();
+  await dropdown.waitFor({ state: 'hidden' });
 }
