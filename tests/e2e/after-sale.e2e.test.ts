@@ -124,9 +124,10 @@ if (browser) {
       await shot('detail-under-review');
     });
 
-    it('asks for the return shipment once the merchant agrees, with the return address', async () => {
+    it('asks for the return shipment as soon as the merchant agrees (pushed), with the return address', async () => {
       expect((await internal(server, `/after-sales/${afterId}/agree`)).code).toBe('200');
-      await reloadUntilStatus('审核通过');
+      // no reload: the change arrives on the shopper's websocket channel
+      await status().filter({ hasText: '审核通过' }).waitFor();
       await page.getByTestId('return-logistics').waitFor();
       expect(await buttonsShown()).toEqual([]);
       const address = await page.getByTestId('after-return-address').innerText();

@@ -8,6 +8,7 @@ import {
 } from '../../../web/src/features/after-sale/after-sale-apply.model';
 import {
   afterSaleDetailHref,
+  afterSalePushOf,
   deadlineHint,
   digitsOnly,
   newestFirst,
@@ -159,5 +160,15 @@ describe('the after-sale history', () => {
       entry('退款成功', '2026-11-26 15:20:36'),
     ];
     expect(newestFirst(history).map((e) => e.title)).toEqual(['退款成功', '商家已收到退货', '商家同意退货', '买家申请退货退款']);
+  });
+});
+
+describe('a push on the shopper\'s channel', () => {
+  it('is read as an after-sale change when it carries one', () => {
+    expect(afterSalePushOf({ afterSale: { afterId: 7, orderId: 10001, afterState: 10 } })).toEqual({ afterId: 7, orderId: 10001, afterState: 10 });
+  });
+
+  it.each([[{ cartNumber: 3 }], [null], ['text'], [{ afterSale: { afterId: '7', orderId: 1, afterState: 1 } }]])('is ignored when it is %j', (payload) => {
+    expect(afterSalePushOf(payload)).toBeNull();
   });
 });

@@ -11,6 +11,7 @@ import { AfterSaleLines } from './after-sale-lines';
 import { AFTER_SALE_LIST_HREF, deadlineHint, detailView, goodsStateLabelOf, typeLabelOf, type AfterSaleDetail } from './after-sale.model';
 import { getAfterSale } from './api/get-after-sale';
 import { ReturnLogisticsEntry } from './return-logistics-form';
+import { useAfterSalePush } from './use-after-sale-push';
 
 function Summary({ detail, onChanged }: { detail: AfterSaleDetail; onChanged: () => void }) {
   const view = detailView(detail);
@@ -37,6 +38,9 @@ function Summary({ detail, onChanged }: { detail: AfterSaleDetail; onChanged: ()
 export function AfterSaleDetailView({ afterId, orderId }: { afterId: number; orderId: number | undefined }) {
   const navigate = useNavigate();
   const { data: detail, error, reload } = useRequest((signal) => getAfterSale(afterId, orderId, signal), [afterId, orderId]);
+  useAfterSalePush((push) => {
+    if (push.afterId === afterId && push.afterState !== detail?.afterState) reload();
+  });
 
   if (error && !detail) {
     return (

@@ -11,6 +11,7 @@ import { useRequest } from '../../lib/use-request';
 import { AfterSaleLines } from './after-sale-lines';
 import { afterSaleDetailHref, statusLabelOf, typeLabelOf, type AfterSaleListItem } from './after-sale.model';
 import { AFTER_SALES_PAGE_SIZE, getAfterSales } from './api/get-after-sales';
+import { useAfterSalePush } from './use-after-sale-push';
 import './after-sale.css';
 
 /** Spec §4: the 进行中 tab sends state 1, 已完成 sends 2. */
@@ -56,7 +57,9 @@ export function AfterSaleListPage() {
   const [params, setParams] = useSearchParams();
   const state = params.get('state') === '2' ? AfterSaleTab.completed : AfterSaleTab.inProgress;
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const { data, error, loading } = useRequest((signal) => getAfterSales({ state, page }, signal), [state, page]);
+  const { data, error, loading, reload } = useRequest((signal) => getAfterSales({ state, page }, signal), [state, page]);
+  // an after-sale that changed state may move between the tabs
+  useAfterSalePush(reload);
 
   const go = (next: { state?: number; page?: number }) => {
     const merged = { state, page: 1, ...next };

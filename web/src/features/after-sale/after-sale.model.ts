@@ -142,3 +142,15 @@ export const digitsOnly = (text: string): string => text.replace(/\D/g, '');
 /** The history newest first, whichever order it came in (times `yyyy-MM-dd HH:mm:ss` sort as text; ties keep their order). */
 export const newestFirst = (history: readonly AfterHistoryEntry[]): AfterHistoryEntry[] =>
   history.map((entry, i) => ({ entry, i })).sort((a, b) => b.entry.time.localeCompare(a.entry.time) || b.i - a.i).map((x) => x.entry);
+
+/** What `user:<id>` pushes when one of the shopper's after-sales changes state (read without zod: a small page). */
+export interface AfterSalePush { afterId: number; orderId: number; afterState: number }
+
+export function afterSalePushOf(payload: unknown): AfterSalePush | null {
+  const inner = typeof payload === 'object' && payload !== null ? (payload as { afterSale?: unknown }).afterSale : undefined;
+  if (typeof inner !== 'object' || inner === null) return null;
+  const { afterId, orderId, afterState } = inner as Record<string, unknown>;
+  return typeof afterId === 'number' && typeof orderId === 'number' && typeof afterState === 'number'
+    ? { afterId, orderId, afterState }
+    : null;
+}
