@@ -23,7 +23,7 @@ export interface AfterSaleDeps {
   hub: RealtimeHub;
   clock: () => Date;
   ids: AfterSaleIds;
-  provider: Pick<PaymentProvider, 'refund'>;
+  provider: Pick<PaymentProvider, 'refund' | 'parseRefundCallback'>;
   log(line: string): void;
 }
 

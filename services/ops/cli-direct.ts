@@ -10,6 +10,7 @@ import { shipOrder, shippedAnswer } from '../orders/ship-order';
 import { formatShipped, shipmentOf } from './ship.command';
 import { auditOrder } from '../audit/order-audit';
 import { asOfOf, formatAudit } from './audit.command';
+import { runAfterSaleDirect } from './after-sale.command';
 
 export async function runDirect(command: OpsCommand, config: Config): Promise<string> {
   const runtime = await openRuntime(config, {
@@ -47,6 +48,8 @@ export async function runDirect(command: OpsCommand, config: Config): Promise<st
         if (!audit) throw new Error(`order ${command.orderId} was never placed`);
         return formatAudit(audit, command.json);
       }
+      case 'after-sale':
+        return await runAfterSaleDirect(runtime, command);
       default: {
         const never: never = command;
         return never;

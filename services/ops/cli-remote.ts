@@ -5,6 +5,7 @@ import { formatStatusTable } from './status-table';
 import { formatShipped, shipmentOf, type ShippedAnswer } from './ship.command';
 import type { OrderAudit } from '../audit/order-audit';
 import { formatAudit } from './audit.command';
+import { bodyOf, formatAfterSale } from './after-sale.command';
 
 export async function serverIsUp(base: string): Promise<boolean> {
   try {
@@ -49,6 +50,8 @@ export async function runRemote(command: OpsCommand, base: string, token: string
       const query = command.asOf ? `?asOf=${encodeURIComponent(command.asOf)}` : '';
       return formatAudit((await call(base, token, 'GET', `/audit/orders/${command.orderId}${query}`)) as OrderAudit, command.json);
     }
+    case 'after-sale':
+      return formatAfterSale((await call(base, token, 'POST', `/after-sales/${command.afterId}/${command.verb}`, bodyOf(command))) as never);
     default: {
       const never: never = command;
       return never;

@@ -8,6 +8,7 @@
  *   sms <phone>                        the latest SMS code the development provider sent to a phone
  *   ship <orderId> [--express SF] [--waybill N]   the merchant ships an order waiting for shipment
  *   audit order <id> [--as-of <time|commit/prepare>] [--json]   the order's history, each transition checked
+ *   after-sale <verb> <afterId> [...]  merchant / platform after-sale moves (after-sale.command.ts)
  */
 import { loadConfig } from '../config';
 import { resolveOpsToken } from './ops-token';
@@ -15,6 +16,7 @@ import { runDirect } from './cli-direct';
 import { runRemote, serverIsUp } from './cli-remote';
 import { parseShipArgs, type ShipCommand } from './ship.command';
 import { parseAuditArgs, type AuditCommand } from './audit.command';
+import { AFTER_SALE_USAGE, parseAfterSaleArgs, type AfterSaleCommand } from './after-sale.command';
 
 export type OpsCommand =
   | { kind: 'seed-demo' }
@@ -22,7 +24,8 @@ export type OpsCommand =
   | { kind: 'projections-rebuild'; name: string }
   | { kind: 'sms'; phone: string }
   | ShipCommand
-  | AuditCommand;
+  | AuditCommand
+  | AfterSaleCommand;
 
 const USAGE = `usage: npm run ops -- <command>
   seed demo
@@ -30,7 +33,8 @@ const USAGE = `usage: npm run ops -- <command>
   projections rebuild <name|all>
   sms <phone>
   ship <orderId> [--express SF] [--waybill 123456789012]
-  audit order <id> [--as-of <time|commit/prepare>] [--json]`;
+  audit order <id> [--as-of <time|commit/prepare>] [--json]
+  ${AFTER_SALE_USAGE}`;
 
 export function parseCommand(argv: string[]): OpsCommand | null {
   const [a, b, c] = argv;
@@ -40,6 +44,7 @@ export function parseCommand(argv: string[]): OpsCommand | null {
   if (a === 'sms' && b) return { kind: 'sms', phone: b };
   if (a === 'ship') return parseShipArgs(argv.slice(1));
   if (a === 'audit') return parseAuditArgs(argv.slice(1));
+  if (a === 'after-sale') return parseAfterSaleArgs(argv.slice(1));
   return null;
 }
 

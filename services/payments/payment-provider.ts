@@ -67,11 +67,23 @@ export interface RefundResult {
   providerRefundId: string;
 }
 
+/** A verified, decrypted refund notification (WeChat `REFUND.*`). */
+export interface RefundNotice {
+  paymentId: string;
+  /** Our out_refund_no. */
+  refundId: string;
+  providerRefundId: string;
+  status: 'SUCCESS' | 'CLOSED' | 'ABNORMAL';
+  amountFen: number;
+}
+
 export interface PaymentProvider {
   readonly kind: PaymentProviderKind;
   createNativePayment(request: NativePaymentRequest): Promise<NativePayment>;
   /** Verifies the signature (and its timestamp and serial), decrypts the resource; throws PaymentCallbackError. */
   parseCallback(headers: IncomingHttpHeaders, rawBody: string): Promise<PaymentResult>;
+  /** The same checks for a refund notification (the refund notify route); throws PaymentCallbackError. */
+  parseRefundCallback(headers: IncomingHttpHeaders, rawBody: string): Promise<RefundNotice>;
   closePayment(paymentId: string): Promise<void>;
   refund(request: RefundRequest): Promise<RefundResult>;
   queryRefund(refundId: string): Promise<RefundResult>;

@@ -17,6 +17,7 @@ import type { SandboxKeys } from './sandbox-keys';
 import {
   buildPaymentNotification, chinaTime, verifyPaymentNotification, type SignedNotification,
 } from './wechatpay-notification';
+import { buildRefundNotification, verifyRefundNotification } from './wechatpay-refund-notification';
 
 /** What the sandbox page needs besides the provider. */
 export interface SandboxCashier {
@@ -27,6 +28,11 @@ export interface SandboxCashier {
    * transaction, as WeChat re-sends a notification. Throws PaymentProviderError for an unknown, closed or expired order.
    */
   confirm(paymentId: string): Promise<SignedNotification>;
+  /**
+   * The signed REFUND.SUCCESS notification for a refund the sandbox made, as WeChat posts it to the refund notify URL
+   * (services/api/after-sale/refund-notify.route.ts). Throws PaymentProviderError for a refund it never made.
+   */
+  refundNotification(refundId: string): Promise<SignedNotification>;
   /** Where QR codes point; `PUBLIC_BASE_URL` when configured, else what `useServerAddress` reports. */
   publicBaseUrl(): string;
   /** Called by the routes once the server knows its address; ignored when PUBLIC_BASE_URL is configured. */
@@ -73,6 +79,10 @@ export async function createSandboxProvider(options: SandboxOptions): Promise<{ 
       return verifyPaymentNotification(headers, rawBody, { platform: keys.verifier, apiV3Key: keys.apiV3Key, merchant: keys.merchant }, clock());
     },
 
+    async parseRefundCallback(headers, rawBody) {
+      return verifyRefundNotification(headers, rawBody, { platform: keys.verifier, apiV3Key: keys.apiV3Key, merchant: keys.merchant }, clock());
+    },
+
     async closePayment(paymentId) {
       const order = await requireOrder(paymentId);
       if (order.tradeState === 'SUCCESS' || order.tradeState === 'REFUND') throw new PaymentProviderError('ORDERPAID', '该订单已支付');
@@ -112,6 +122,17 @@ export async function createSandboxProvider(options: SandboxOptions): Promise<{ 
       const order = await findSandboxOrder(db, paymentId);
       if (!order) return null;
       return { ...order, expired: order.tradeState === 'NOTPAY' && order.expiresAt.getTime() <= clock().getTime() };
+    },
+
+    async refundNotification(refundId) {
+      const refund = await findSandboxRefund(db, refundId);
+      if (!refund) throw new PaymentProviderError('RESOURCE_NOT_EXISTS', '退款单不存在');
+      const order = await requireOrder(refund.paymentId);
+      return buildRefundNotification({
+        mchid: keys.merchant.mchid, out_trade_no: refund.paymentId, transaction_id: order.transactionId ?? undefined,
+        out_refund_no: refund.refundId, refund_id: refund.providerRefundId, refund_status: 'SUCCESS',
+        success_time: chinaTime(clock()), amount: { total: order.amountFen, refund: refund.amountFen },
+      }, keys.signer, keys.apiV3Key, clock());
     },
 
     async confirm(paymentId) {

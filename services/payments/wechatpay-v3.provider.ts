@@ -11,6 +11,7 @@ import {
 } from './payment-provider';
 import { callWechatPay, type WechatPayClientSettings } from './wechatpay-v3.client';
 import { chinaTime, verifyPaymentNotification } from './wechatpay-notification';
+import { verifyRefundNotification } from './wechatpay-refund-notification';
 import type { PlatformVerifier } from './wechatpay-signature';
 
 export const WECHATPAY_BASE_URL = 'https://api.mch.weixin.qq.com';
@@ -24,6 +25,8 @@ export interface WechatPayV3Options {
   apiV3Key: string;
   platform: PlatformVerifier;
   notifyUrl: string;
+  /** Where WeChat posts refund notifications; default: the notify URL's sibling `…/refund-notify`. */
+  refundNotifyUrl?: string;
   baseUrl?: string;
   clock: () => Date;
   timeoutMs?: number;
@@ -69,6 +72,12 @@ export function createWechatPayV3Provider(options: WechatPayV3Options): PaymentP
       }, options.clock());
     },
 
+    async parseRefundCallback(headers, rawBody) {
+      return verifyRefundNotification(headers, rawBody, {
+        platform: options.platform, apiV3Key: options.apiV3Key, merchant: { mchid: options.mchid, appid: options.appid },
+      }, options.clock());
+    },
+
     async closePayment(paymentId) {
       assertOutNumber('paymentId', paymentId);
       await callWechatPay(client, 'POST', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(paymentId)}/close`, {
@@ -84,6 +93,7 @@ export function createWechatPayV3Provider(options: WechatPayV3Options): PaymentP
       const answer = await callWechatPay(client, 'POST', '/v3/refund/domestic/refunds', {
         out_trade_no: paymentId,
         out_refund_no: refundId,
+        notify_url: refundNotifyUrlOf(options),
         ...(reason ? { reason: Array.from(reason).slice(0, 80).join('') } : {}),
         amount: { refund: amountFen, total: totalFen, currency: 'CNY' },
       });
@@ -97,6 +107,10 @@ export function createWechatPayV3Provider(options: WechatPayV3Options): PaymentP
     },
   };
 }
+
+/** Refund notifications go beside the payment notify URL (…/notify → …/refund-notify) unless configured apart. */
+export const refundNotifyUrlOf = (options: Pick<WechatPayV3Options, 'notifyUrl' | 'refundNotifyUrl'>): string =>
+  options.refundNotifyUrl ?? options.notifyUrl.replace(/\/notify$/, '/refund-notify');
 
 function expect<T>(schema: z.ZodType<T>, body: unknown): T {
   const parsed = schema.safeParse(body);

@@ -6,7 +6,7 @@
  */
 import { call, eventually } from './orders.support';
 import {
-  backends, DAY, detail, merchant, openWorld, orderDetail, refundOnly, shippedOrder, shopper, streamTypes, submit,
+  backends, DAY, detail, merchant, openWorld, orderDetail, pictures, refundOnly, shippedOrder, shopper, streamTypes, submit,
   type AfterSaleWorld,
 } from './after-sale.support';
 
@@ -90,9 +90,14 @@ describe.each(backends)('refund only on %s', (backend) => {
       afterId = (await submit(world, token, refundOnly(6002))).body.data.afterId;
       expect((await merchant(world, afterId, 'refuse', { reason: '商品已使用' })).body.data.afterState).toBe(6);
       expect((await detail(world, token, afterId)).data).toMatchObject({ afterState: 6, reason: '商品已使用', time: 3 * DAY });
-      const { body } = await call(world.server, 'POST', '/api/after/platform', { token, body: { afterId, orderId: 6002, reason: '商品未使用', image: 'a.png,b.png' } });
+      const bogus = await call(world.server, 'POST', '/api/after/platform', { token, body: { afterId, orderId: 6002, image: '/x.png' } });
+      expect({ status: bogus.status, message: bogus.body.message }).toEqual({ status: 400, message: '参数 image 无效：图片地址无效' });
+      const proofs = await pictures(world, token);
+      const { body } = await call(world.server, 'POST', '/api/after/platform', { token, body: { afterId, orderId: 6002, reason: '商品未使用', image: proofs.join(',') } });
       expect(body).toMatchObject({ code: '200', message: '申请平台介入成功' });
-      expect((await detail(world, token, afterId)).data.afterState).toBe(7);
+      const d = (await detail(world, token, afterId)).data;
+      expect(d.afterState).toBe(7);
+      expect(d.afterHistory.at(-1)).toMatchObject({ name: '买家', reason: '商品未使用', image: proofs.join(','), images: proofs });
     });
 
     it('is refunded when the platform decides for the shopper', async () => {

@@ -5,6 +5,7 @@
 import { freshPostgres, type FreshPostgres } from '../support/backends';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { call, line, openShop, payOrder, placeOrder, shipDirectly, tokenFor } from './orders.support';
+import { uploadedPicture } from './uploads.support';
 
 export const DAY = 24 * 60 * 60 * 1000;
 export const SHOP = 9001;
@@ -79,3 +80,7 @@ export const streamTypes = async (world: AfterSaleWorld, streamId: string) =>
 export const refundOnly = (orderId: number, skus = [{ skuId: 11, number: 2 }], extra: Record<string, unknown> = {}) => ({
   orderId, afterType: 1, goodsState: 1, returnReason: '多拍/拍错/不想要', explain: '尺码不合适', image: '', skus, ...extra,
 });
+
+/** Proof pictures the server issued (POST /api/file/upload), as the web's picker sends them. */
+export const pictures = async (world: AfterSaleWorld, token: string, kinds: Array<'png' | 'jpg'> = ['png', 'jpg']): Promise<string[]> =>
+  Promise.all(kinds.map((kind) => uploadedPicture(world.server, token, kind)));

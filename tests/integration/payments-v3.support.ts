@@ -21,6 +21,8 @@ export interface ProtocolServer {
   paid: Set<string>;
   /** A TRANSACTION.SUCCESS notification for `outTradeNo` as WeChat would POST it. */
   notification(outTradeNo: string, totalFen: number, overrides?: Record<string, unknown>): { headers: Record<string, string>; body: string };
+  /** A REFUND.<status> notification for a refund this server was asked for, as WeChat would POST it. */
+  refundNotification(outRefundNo: string, status?: 'SUCCESS' | 'ABNORMAL'): { headers: Record<string, string>; body: string };
   close(): Promise<void>;
 }
 
@@ -127,6 +129,25 @@ export async function startProtocolServer(): Promise<ProtocolServer> {
         id: 'EV-2018022511223320873', create_time: '2025-03-01T10:00:01+08:00', resource_type: 'encrypt-resource',
         event_type: 'TRANSACTION.SUCCESS', summary: '支付成功',
         resource: { original_type: 'transaction', algorithm: 'AEAD_AES_256_GCM', ciphertext: encrypted.toString('base64'), associated_data: 'transaction', nonce },
+      });
+      return { headers: { 'Content-Type': 'application/json', ...signedHeaders(body, platformKeys.privateKey) }, body };
+    },
+    refundNotification(outRefundNo: string, status: 'SUCCESS' | 'ABNORMAL' = 'SUCCESS') {
+      const asked = refunds.get(outRefundNo) ?? {};
+      const amount = (asked.amount ?? { refund: 0, total: 0 }) as { refund: number; total: number };
+      const resource = {
+        mchid: merchant.mchid, out_trade_no: asked.out_trade_no, transaction_id: '4200001122202503011234567890',
+        out_refund_no: outRefundNo, refund_id: asked.refund_id, refund_status: status, success_time: '2025-03-01T10:05:00+08:00',
+        user_received_account: '支付用户零钱', amount: { total: amount.total, refund: amount.refund, payer_total: amount.total, payer_refund: amount.refund },
+      };
+      const nonce = randomBytes(6).toString('hex');
+      const cipher = createCipheriv('aes-256-gcm', Buffer.from(apiV3Key), Buffer.from(nonce));
+      cipher.setAAD(Buffer.from('refund'));
+      const encrypted = Buffer.concat([cipher.update(json(resource)), cipher.final(), cipher.getAuthTag()]);
+      const body = json({
+        id: 'EV-2018022511223320874', create_time: '2025-03-01T10:05:01+08:00', resource_type: 'encrypt-resource',
+        event_type: `REFUND.${status}`, summary: '退款成功',
+        resource: { original_type: 'refund', algorithm: 'AEAD_AES_256_GCM', ciphertext: encrypted.toString('base64'), associated_data: 'refund', nonce },
       });
       return { headers: { 'Content-Type': 'application/json', ...signedHeaders(body, platformKeys.privateKey) }, body };
     },

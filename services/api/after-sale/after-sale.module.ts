@@ -1,7 +1,7 @@
 /**
  * Wires the after-sale slice into the app (two lines in app.ts): the shopper's /api/after routes and
  * /api/order/returnExpress, the `close-after-sale` deadline handler, and — when `demoMerchantAfterSaleAfterMs` > 0 —
- * the demo merchant's after-sale pass. Inside /internal: the merchant and platform routes.
+ * the demo merchant's after-sale pass, and the refund notify route (/api/pay/wechat/refund-notify). Inside /internal: the merchant and platform routes.
  */
 import type { FastifyInstance } from 'fastify';
 import type { WaitFor } from '../../../projections/runner/wait-for';
@@ -14,8 +14,10 @@ import { createDemoAfterSaleMerchant } from '../../merchant/demo-merchant-after-
 import type { Payments } from '../../payments/payments';
 import type { RealtimeHub } from '../../realtime/hub';
 import type { Scheduler } from '../../scheduler/scheduler';
+import type { BlobStore } from '../../uploads/blob-store.port';
 import { registerInternalAfterSaleRoutes } from '../internal/after-sales.routes';
 import { registerAfterSaleRoutes } from './after-sale.routes';
+import { registerRefundNotifyRoute } from './refund-notify.route';
 
 export interface AfterSaleModuleDeps {
   db: Database;
@@ -25,6 +27,8 @@ export interface AfterSaleModuleDeps {
   clock: () => Date;
   payments: Payments;
   scheduler: Pick<Scheduler, 'registerDeadlineHandler'>;
+  /** Uploaded pictures: proof images must be ones this server issued. */
+  blobs: BlobStore;
   /** The demo merchant agrees to applications and takes in returns this long after they arrive; 0 or absent: off. */
   demoMerchantAfterSaleAfterMs?: number;
   /** How often the demo merchant looks for work (default 1000 ms). */
@@ -41,7 +45,8 @@ async function services(deps: AfterSaleModuleDeps, app: FastifyInstance): Promis
 /** Inside the /api plugin. */
 export async function registerAfterSaleApi(api: FastifyInstance, deps: AfterSaleModuleDeps): Promise<void> {
   const afterSales = await services(deps, api);
-  registerAfterSaleRoutes(api, afterSales);
+  registerAfterSaleRoutes(api, afterSales, deps.blobs);
+  await registerRefundNotifyRoute(api, afterSales);
   deps.scheduler.registerDeadlineHandler('close-after-sale', closeUnhandledAfterSale(afterSales));
   const afterMs = deps.demoMerchantAfterSaleAfterMs ?? 0;
   if (afterMs > 0) {

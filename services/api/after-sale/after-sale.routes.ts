@@ -16,6 +16,8 @@ import { DomainError } from '../../../domain/shared/errors';
 import type { AfterSaleDeps } from '../../after-sale/after-sale-command';
 import { requestPlatform, shipReturn, withdrawAfterSale } from '../../after-sale/shopper-actions';
 import { submitAfterSale } from '../../after-sale/submit-after-sale';
+import type { BlobStore } from '../../uploads/blob-store.port';
+import { assertIssuedImages } from '../../uploads/issued-images';
 import { currentUser } from '../auth';
 import { ok } from '../envelope';
 import { PageQuery } from '../paging';
@@ -39,7 +41,8 @@ const refOf = (request: FastifyRequest) => AfterSaleRef.parse(RefInput.parse(inp
 
 export interface AfterSaleAnswer { afterId: number; orderId: number; afterState: number }
 
-export function registerAfterSaleRoutes(app: FastifyInstance, deps: AfterSaleDeps): void {
+/** Proof images must be pictures this server issued (POST /api/file/upload): 400 `参数 image 无效：图片地址无效`. */
+export function registerAfterSaleRoutes(app: FastifyInstance, deps: AfterSaleDeps, blobs: BlobStore): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const auth = { auth: 'required' as const };
   const answer = (afterId: number, orderId: number, afterState: number | null): AfterSaleAnswer =>
@@ -62,6 +65,7 @@ export function registerAfterSaleRoutes(app: FastifyInstance, deps: AfterSaleDep
 
   r.post('/after/submit', { config: auth }, async (request) => {
     const form = AfterSaleForm.parse(input(request));
+    await assertIssuedImages(blobs, 'image', form.image);
     const state = await submitAfterSale(deps, currentUser(request), form);
     const a = state.context.application;
     return ok({ ...answer(a?.afterId ?? 0, form.orderId, 1), afterFormid: a?.afterFormid ?? '', price: (a?.priceFen ?? 0) / 100 },
@@ -88,6 +92,7 @@ export function registerAfterSaleRoutes(app: FastifyInstance, deps: AfterSaleDep
 
   r.post('/after/platform', { config: auth }, async (request) => {
     const form = PlatformInterventionForm.parse(input(request));
+    await assertIssuedImages(blobs, 'image', form.image);
     await requestPlatform(deps, currentUser(request), form, form.reason, form.image);
     return ok(answer(form.afterId, form.orderId, 7), '申请平台介入成功');
   });

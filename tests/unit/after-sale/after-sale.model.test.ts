@@ -21,6 +21,7 @@ const samples: AfterSaleEvent[] = [
   { type: 'AfterSalePlatformRuledForMerchant', data: { ...ref, reason: '' } },
   { type: 'AfterSaleRefundSucceeded', data: { ...ref, refundFen: 9000, refundId: 'RF-1' } },
   { type: 'AfterSaleRefundFailed', data: { ...ref, reason: '' } },
+  { type: 'AfterSaleRefundRetried', data: { ...ref, attempt: 2 } },
   { type: 'AfterSaleApplicationWithdrawn', data: ref },
   { type: 'AfterSaleReturnWithdrawn', data: ref },
   { type: 'AfterSaleAutoClosed', data: { ...ref, dueAt: '2025-03-04T02:00:00.000Z' } },
@@ -45,6 +46,7 @@ describe('the after-sale machine walked with every event', () => {
       'awaitingReturn --AfterSaleAutoClosed--> closed', // 10 → 9 shopper did not ship back in 3 days
       'awaitingReturn --AfterSaleReturnShipped--> returning', // 10 → 3
       'notSubmitted --AfterSaleSubmitted--> underReview', // → 1
+      'refundFailed --AfterSaleRefundRetried--> refunding', // 5 → 2 ops retries the refund
       'refunding --AfterSaleRefundFailed--> refundFailed', // 2 → 5
       'refunding --AfterSaleRefundSucceeded--> refunded', // 2 → 4
       'returnRefused --AfterSalePlatformInterventionRequested--> underArbitration', // 8 → 7

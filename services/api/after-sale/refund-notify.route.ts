@@ -1,0 +1,41 @@
+/**
+ * `POST /api/pay/wechat/refund-notify`: WeChat Pay's refund notification (and the sandbox's, built the same way),
+ * verified and decrypted by the payment provider. A refund of an after-sale (`AS<afterId>R<attempt>`) records its
+ * outcome on the payment and the after-sale (after-sale-refund.ts); a repeated notification finds it recorded and
+ * changes nothing. Other refunds (cancelled orders, failed groups) are settled by their `settle-refund` deadline and
+ * only acknowledged here. WeChat's protocol, not the envelope: `{code:'SUCCESS'}` 200, or `{code:'FAIL'}` 4xx/5xx.
+ */
+import type { FastifyInstance } from 'fastify';
+import { PaymentCallbackError } from '../../payments/payment-provider';
+import type { AfterSaleDeps } from '../../after-sale/after-sale-command';
+import { recordRefundNotification } from '../../after-sale/after-sale-refund';
+
+export const REFUND_NOTIFY_PATH = '/pay/wechat/refund-notify';
+
+const ACCEPTED = { code: 'SUCCESS', message: '成功' } as const;
+const AFTER_SALE_REFUND = /^AS(\d{1,15})R\d{1,6}$/;
+
+export async function registerRefundNotifyRoute(api: FastifyInstance, deps: AfterSaleDeps): Promise<void> {
+  await api.register(async (notify) => {
+    notify.removeAllContentTypeParsers();
+    notify.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+    notify.setErrorHandler((error, request, reply) => {
+      if (error instanceof PaymentCallbackError) {
+        if (error.reason === 'unsupported') return reply.status(200).send(ACCEPTED);
+        request.log.warn({ reason: error.reason }, `refund notification refused: ${error.message}`);
+        const status = ['headers', 'timestamp', 'serial', 'signature'].includes(error.reason) ? 401 : 400;
+        return reply.status(status).send({ code: 'FAIL', message: status === 401 ? '签名验证失败' : '通知内容有误' });
+      }
+      request.log.error({ err: error }, 'refund notification handler failed');
+      return reply.status(500).send({ code: 'FAIL', message: '处理失败，请稍后重试' });
+    });
+    notify.post(REFUND_NOTIFY_PATH, async (request, reply) => {
+      const notice = await deps.provider.parseRefundCallback(request.headers, typeof request.body === 'string' ? request.body : '');
+      const afterSale = AFTER_SALE_REFUND.exec(notice.refundId);
+      if (afterSale) {
+        await recordRefundNotification(deps, Number(afterSale[1]), notice.refundId, notice.status === 'SUCCESS', `退款渠道返回${notice.status}`);
+      }
+      return reply.status(200).send(ACCEPTED);
+    });
+  });
+}
