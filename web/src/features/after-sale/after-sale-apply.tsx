@@ -25,6 +25,7 @@ export function AfterSaleApply({ order }: { order: AfterSaleOrder }) {
   const navigate = useNavigate();
   const [form] = Form.useForm<ApplyValues>();
   const reasons = useRequest((signal) => getReasonSelect(signal), []);
+  // the machine is made once; the navigate it calls 1 s after success is the current one
   const effects = useRef({ navigate });
   effects.current.navigate = navigate;
   const machine = useMemo(
@@ -43,6 +44,7 @@ export function AfterSaleApply({ order }: { order: AfterSaleOrder }) {
   const busy = !snapshot.matches('editing');
 
   const submit = (values: ApplyValues) => {
+    // a picker never touched leaves the field undefined
     const complete: ApplyValues = { ...values, images: values.images ?? [] };
     const problem = firstProblem(order, complete);
     if (problem) return void message.warning(problem);
