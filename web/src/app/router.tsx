@@ -37,7 +37,11 @@ const userCenterChildren: RouteObject[] = [
     handle: { title: '我的问答' } satisfies RouteHandle,
     lazy: () => import('../features/user-center/qa-list.page').then((m) => ({ Component: m.QaListPage })),
   },
-  comingSoon('orderAfterSale', '退款/售后'),
+  {
+    path: 'orderAfterSale',
+    handle: { title: '退款/售后' } satisfies RouteHandle,
+    lazy: () => import('../features/after-sale/after-sale-list.page').then((m) => ({ Component: m.AfterSaleListPage })),
+  },
   {
     path: 'myEvaluate',
     handle: { title: '我的评价' } satisfies RouteHandle,
@@ -136,7 +140,11 @@ export const routes: RouteObject[] = [
         handle: { title: '订单详情' } satisfies RouteHandle,
         lazy: () => import('./order-detail.route').then((m) => ({ Component: m.OrderDetailRoute })),
       },
-      comingSoon('afterSale', '售后'),
+      {
+        path: 'afterSale',
+        handle: { title: '售后' } satisfies RouteHandle,
+        lazy: () => import('../features/after-sale/after-sale.page').then((m) => ({ Component: m.AfterSalePage })),
+      },
       {
         path: 'evaluate',
         handle: { title: '评价' } satisfies RouteHandle,

@@ -1,0 +1,63 @@
+/** Steps of the after-sale e2e suite: an order bought now and paid on the sandbox page, the merchant's internal routes. */
+import type { BrowserContext, Page } from 'playwright-core';
+import type { TestServer } from '../support/test-server';
+import { productHref, type ShopProduct } from './buy.support';
+
+/** Adds the shopper's first receiving address in the place-order dialog; it becomes the chosen one. */
+async function addAddress(page: Page, phone: string): Promise<void> {
+  await page.getByRole('button', { name: /新增收货地址/ }).click();
+  const dialog = page.locator('.ant-modal', { hasText: '新增收货地址' });
+  await dialog.getByRole('combobox').first().click();
+  await page.keyboard.type('武昌区');
+  await page.locator('.ant-cascader-menu-item', { hasText: '武昌区' }).first().click();
+  await dialog.getByPlaceholder('街道、门牌号等').fill('中北路 100 号 8 栋 1201');
+  await dialog.getByPlaceholder('请输入收货人姓名').fill('李小集');
+  await dialog.getByPlaceholder('请输入手机号码').fill(phone);
+  await dialog.getByRole('button', { name: /保\s*存/ }).click();
+  await page.getByText('地址添加成功').waitFor();
+}
+
+/** 立即购买 on the product page, pays on the sandbox cashier; ends on the paid order's detail. Answers the order id. */
+export async function buyNowAndPay(page: Page, context: BrowserContext, server: TestServer, product: ShopProduct, newAddressPhone?: string): Promise<number> {
+  await page.goto(productHref(server.url, product));
+  await page.getByRole('button', { name: /立即购买/ }).click();
+  await page.waitForURL(/\/placeOrder\?/);
+  if (newAddressPhone) await addAddress(page, newAddressPhone);
+  await page.locator('.address-card[data-selected="true"]').waitFor();
+  await page.getByRole('radio', { name: /微信支付/ }).click();
+  await page.getByRole('button', { name: /提交订单/ }).click();
+  const codeUrl = await page.getByRole('img', { name: '微信支付二维码' }).getAttribute('data-code-url');
+  const phonePage = await context.newPage();
+  await phonePage.goto(`${server.url}${new URL(codeUrl ?? '').pathname}`);
+  await phonePage.getByRole('button', { name: '确认支付' }).click();
+  await page.waitForURL(/\/orderDetail\?orderId=\d+/);
+  await phonePage.close();
+  await page.getByTestId('order-status').filter({ hasText: '待发货' }).waitFor();
+  return Number(new URL(page.url()).searchParams.get('orderId'));
+}
+
+/** A merchant or platform action on an internal route with the ops token (DESIGN.md §7). */
+export async function internal(server: TestServer, route: string, body: unknown = {}): Promise<{ code: string; message: string }> {
+  const answer = await fetch(`${server.url}/internal${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-ops-token': server.opsToken },
+    body: JSON.stringify(body),
+  });
+  return (await answer.json()) as { code: string; message: string };
+}
+
+/**
+ * Picks `label` (or the first option) in the antd Select whose placeholder is `placeholder`. The options are looked
+ * for in this select's own dropdown (the one its combobox controls), not in one still fading out from the last pick.
+ */
+export async function choose(page: Page, placeholder: string, label?: string): Promise<void> {
+  const select = page.locator('.ant-select', { hasText: placeholder });
+  await select.click();
+  const combobox = select.locator('[role="combobox"][aria-controls]');
+  await combobox.waitFor({ state: 'attached' });
+  const listId = await combobox.getAttribute('aria-controls');
+  const dropdown = page.locator(`.ant-select-dropdown:has([id="${listId}"])`);
+  const options = dropdown.locator('.ant-select-item-option');
+  await (label ? options.filter({ hasText: label }).first() : options.first()).click();
+  await dropdown.waitFor({ state: 'hidden' });
+}
