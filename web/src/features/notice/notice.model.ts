@@ -19,8 +19,9 @@ const typeLabels: Record<NoticeType, string> = { 1: '系统通知', 2: '平台�
 
 export const noticeTypeLabel = (type: NoticeType): string => typeLabels[type] ?? '通知';
 
-/** Spec §4: jump 0/1 open the notice detail, 2 the order the notice is about. */
+/** Spec §4: jump 0/1 open the notice detail, 2 the order the notice is about; 3 (after-sale letters) the after-sale. */
 export function noticeHref(notice: Pick<Notice, 'noticeId' | 'jump' | 'only'>): string {
   if (notice.jump === 2 && notice.only > 0) return `/orderDetail?orderId=${notice.only}&noticeId=${notice.noticeId}`;
+  if (notice.jump === 3 && notice.only > 0) return `/afterSale?state=2&afterId=${notice.only}`;
   return `/notificationDetails?id=${notice.noticeId}`;
 }
