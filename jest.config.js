@@ -24,6 +24,8 @@ export default {
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/tests/unit/**/*.test.ts', '<rootDir>/domain/**/*.test.ts'] },
     { ...common, displayName: 'contract', testMatch: ['<rootDir>/tests/contract/**/*.test.ts'] },
     { ...common, displayName: 'integration', testMatch: ['<rootDir>/tests/integration/**/*.test.ts'] },
+    // Issue 10's fault suite: real server processes, a broker and a throwaway cluster of its own (tests/fault/support).
+    { ...common, displayName: 'fault', testMatch: ['<rootDir>/tests/fault/**/*.test.ts'] },
     // Browser suites need Debian's Chromium (tests/support/browser.ts); without it they are left out, not failed.
     { ...common, displayName: 'e2e', testMatch: ['<rootDir>/tests/e2e/**/*.test.ts'],
       testPathIgnorePatterns: existsSync(CHROMIUM) ? ['/node_modules/'] : ['/node_modules/', '/tests/e2e/'] },

@@ -1,0 +1,68 @@
+/**
+ * Polls `GET /api/health` (readiness) while a scenario runs, so the checker can say whether health reported the fault
+ * while it lasted and how long recovery took. Each sample keeps when it was taken, the HTTP status (0 = nothing
+ * answered) and the problems the answer named (issue 10: data.problems, e.g. ['kafka', 'worker', 'database']).
+ */
+import { readHealth } from './server-process';
+
+export interface HealthSample { at: number; status: number; state: string | null; problems: string[] }
+
+export class HealthWatch {
+  readonly samples: HealthSample[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private busy = false;
+
+  constructor(private readonly url: () => string, private readonly everyMs = 250) {}
+
+  start(): this {
+    this.timer = setInterval(() => void this.sample(), this.everyMs);
+    return this;
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  private async sample(): Promise<void> {
+    if (this.busy) return;
+    this.busy = true;
+    try {
+      const at = Date.now();
+      const answer = await readHealth(this.url());
+      const data = answer.body?.data;
+      this.samples.push({ at, status: answer.status, state: data?.status ?? null, problems: data?.problems ?? [] });
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  between(from: number, to: number): HealthSample[] {
+    return this.samples.filter((s) => s.at >= from && s.at <= to);
+  }
+
+  /**
+   * Whether, between `from` and `to`, health answered 503 'degraded' naming `problem` (or, for a fault that takes
+   * the API itself down, `problem` 'unreachable': nothing answered).
+   */
+  reported(problem: string, from: number, to: number): boolean {
+    return this.between(from, to).some((s) => (problem === 'unreachable'
+      ? s.status === 0
+      : s.status === 503 && s.state === 'degraded' && s.problems.some((p) => p === problem || p.startsWith(`${problem}:`))));
+  }
+
+  /** What health said between `from` and `to`, compressed to runs (for the failure message). */
+  describe(from: number, to: number): string {
+    const runs: string[] = [];
+    for (const s of this.between(from, to)) {
+      const text = `${s.status} ${s.state ?? '-'}${s.problems.length ? ` [${s.problems.join(',')}]` : ''}`;
+      if (runs[runs.length - 1] !== text) runs.push(text);
+    }
+    return runs.join(' → ') || 'no samples';
+  }
+
+  /** First time at or after `from` health answered 200 'up' (null: not yet). */
+  upAgainAt(from: number): number | null {
+    return this.samples.find((s) => s.at >= from && s.status === 200 && s.state === 'up')?.at ?? null;
+  }
+}

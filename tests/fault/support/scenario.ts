@@ -1,0 +1,116 @@
+/**
+ * One fault scenario, start to finish: buyers signed in on a ready server, the initial stock noted, health watched,
+ * the bounded load driven while `inject` breaks something and repairs it, then the invariants, the comparison with a
+ * from-scratch rebuild and the figures issue 10's closing note asks for (printed for the CI log).
+ */
+import type { Queryable } from '../../../services/db/database';
+import { plainSkus, type BuyLine } from '../../bench/buy/demo-skus';
+import { BuyerLoad, type BuyerOutcome } from './buyers';
+import { HealthWatch } from './health-watch';
+import { checkInvariants, snapshotStock, type InvariantReport } from './invariants';
+import { compareWithRebuild } from './rebuild-compare';
+
+export interface FaultWindow {
+  /** When the fault was injected and when the repair was started (ms epoch). */
+  injectedAt: number;
+  repairedAt: number;
+}
+
+export interface ScenarioSpec {
+  name: string;
+  url: string;
+  /** The database the scenario's server writes (events + read models). */
+  db: () => Queryable;
+  buyers: number;
+  inFlight: number;
+  retries: boolean;
+  /** Inject after this many acknowledged orders (mid-checkout: others are in flight). */
+  injectAfter: number;
+  /** Breaks and repairs; resolves with the window once the repair has been started. */
+  inject(): Promise<FaultWindow>;
+  /** The problem /api/health must name while the fault lasts ('unreachable' when the fault is the API itself). */
+  healthProblem: string;
+  /** The DATABASE_URL server, for the rebuild comparison (null: compare skipped with a problem). */
+  rebuildServer: string | null;
+}
+
+export interface ScenarioResult {
+  report: InvariantReport;
+  outcomes: BuyerOutcome[];
+  healthReported: boolean;
+  healthSeen: string;
+  recoveredMs: number | null;
+  rebuildDifferences: string[];
+}
+
+export async function pickLines(db: Queryable, count: number): Promise<BuyLine[]> {
+  const skus = await plainSkus(db, 50);
+  if (skus.length < count) throw new Error(`only ${skus.length} plain demo SKUs with stock`);
+  return skus.slice(0, count);
+}
+
+export async function runScenario(spec: ScenarioSpec): Promise<ScenarioResult> {
+  const lines = await pickLines(spec.db(), 4);
+  const load = await BuyerLoad.signIn(spec.url, spec.buyers, lines);
+  const initialStock = await snapshotStock(spec.db(), lines.map((l) => l.skuId));
+  const health = new HealthWatch(() => spec.url).start();
+  let window: FaultWindow | null = null;
+  let injection: Promise<FaultWindow> | null = null;
+  const giveUpAt = Date.now() + 120_000;
+  const retryUntil = spec.retries ? () => giveUpAt : undefined;
+  try {
+    const running = load.run({
+      inFlight: spec.inFlight,
+      retryUntil,
+      onAcknowledged: (count) => {
+        if (count === spec.injectAfter) injection = spec.inject();
+      },
+    });
+    const outcomes = await running;
+    window = await (injection ?? spec.inject());
+    const recoveryDeadline = Date.now() + 60_000;
+    while (health.upAgainAt(window.repairedAt) === null && Date.now() < recoveryDeadline) await new Promise((r) => setTimeout(r, 200));
+    const upAt = health.upAgainAt(window.repairedAt);
+    const report = await checkInvariants(spec.db(), { outcomes, initialStock });
+    const rebuildDifferences = spec.rebuildServer
+      ? await compareWithRebuild(spec.db(), spec.rebuildServer)
+      : ['no DATABASE_URL server to rebuild into'];
+    const result: ScenarioResult = {
+      report, outcomes,
+      healthReported: health.reported(spec.healthProblem, window.injectedAt, window.repairedAt),
+      healthSeen: health.describe(window.injectedAt, upAt ?? Date.now()),
+      recoveredMs: upAt === null ? null : upAt - window.repairedAt,
+      rebuildDifferences,
+    };
+    printFigures(spec.name, result);
+    return result;
+  } finally {
+    health.stop();
+  }
+}
+
+export function printFigures(name: string, result: ScenarioResult): void {
+  const { report } = result;
+  const failed = result.outcomes.filter((o) => o.failure).length;
+  console.log([
+    `[fault] ${name}`,
+    `  acknowledged ${report.acknowledged}, found ${report.found}, duplicates ${report.duplicates}, stock delta ${report.stockDelta}, `
+      + `paid ${report.paid}, buyers failed ${failed}/${result.outcomes.length}, `
+      + `time to recover ${result.recoveredMs === null ? 'not recovered' : `${result.recoveredMs} ms`}`,
+    `  health during the fault: ${result.healthSeen} (reported: ${result.healthReported ? 'yes' : 'no'})`,
+    `  rebuild: ${result.rebuildDifferences.length === 0 ? 'read models equal a from-scratch rebuild' : result.rebuildDifferences.join('; ')}`,
+    ...report.problems.slice(0, 15).map((p) => `  problem: ${p}`),
+  ].join('\n'));
+}
+
+/** The assertions every scenario makes, one expect each so a failure names what broke. */
+export function expectInvariants(result: ScenarioResult): void {
+  expect(result.report.problems).toEqual([]);
+  expect(result.report.found).toBe(result.report.acknowledged);
+  expect(result.report.acknowledged).toBeGreaterThan(0);
+  expect(result.report.duplicates).toBe(0);
+  expect(result.report.stockDelta).toBe(0);
+  expect(result.rebuildDifferences).toEqual([]);
+  expect(result.recoveredMs).not.toBeNull();
+  expect({ healthReported: result.healthReported, seen: result.healthSeen }).toEqual({ healthReported: true, seen: result.healthSeen });
+}
