@@ -24,6 +24,7 @@ export interface LoadOptions {
   onAcknowledged?: (count: number) => void;
 }
 
+const REQUEST_TIMEOUT_MS = 15_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A failure the client cannot tell from a lost request: no answer, or the 503 of a server that is recovering. */
@@ -50,10 +51,11 @@ export class BuyerLoad {
 
   constructor(private readonly url: string, readonly shoppers: readonly Shopper[], readonly lines: readonly BuyLine[]) {}
 
-  static async signIn(url: string, count: number, lines: readonly BuyLine[]): Promise<BuyerLoad> {
+  /** `count` new buyers; `firstIndex` keeps their phones apart from earlier loads on the same database. */
+  static async signIn(url: string, count: number, lines: readonly BuyLine[], firstIndex = 0): Promise<BuyerLoad> {
     const client = new HttpClient(url, 8);
     try {
-      const shoppers = await signInShoppers({ opsToken: OPS_TOKEN }, client, count);
+      const shoppers = await signInShoppers({ opsToken: OPS_TOKEN }, client, count, firstIndex);
       return new BuyerLoad(url, shoppers, lines);
     } finally {
       client.close();
@@ -79,13 +81,19 @@ export class BuyerLoad {
       for (;;) {
         outcome.attempts += 1;
         const client = new HttpClient(this.url, 1);
+        let timer: NodeJS.Timeout | undefined;
         try {
-          return await step(client);
+          // A request the server holds forever counts as unanswered: the client gives up on it after 15 s.
+          const timedOut = new Promise<never>((_, reject) => {
+            timer = setTimeout(() => reject(new Error('no answer within 15 s')), REQUEST_TIMEOUT_MS);
+          });
+          return await Promise.race([step(client), timedOut]);
         } catch (error) {
           const until = options.retryUntil?.() ?? null;
           if (until === null || Date.now() > until || !unanswered(error)) throw error;
           await sleep(250);
         } finally {
+          clearTimeout(timer);
           client.close();
         }
       }

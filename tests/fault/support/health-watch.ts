@@ -5,7 +5,7 @@
  */
 import { readHealth } from './server-process';
 
-export interface HealthSample { at: number; status: number; state: string | null; problems: string[] }
+export interface HealthSample { at: number; status: number; state: string | null; problems: string[]; maxLag: number }
 
 export class HealthWatch {
   readonly samples: HealthSample[] = [];
@@ -31,7 +31,8 @@ export class HealthWatch {
       const at = Date.now();
       const answer = await readHealth(this.url());
       const data = answer.body?.data;
-      this.samples.push({ at, status: answer.status, state: data?.status ?? null, problems: data?.problems ?? [] });
+      const maxLag = Math.max(0, ...(data?.projections ?? []).map((p) => p.lag ?? 0));
+      this.samples.push({ at, status: answer.status, state: data?.status ?? null, problems: data?.problems ?? [], maxLag });
     } finally {
       this.busy = false;
     }
@@ -55,14 +56,14 @@ export class HealthWatch {
   describe(from: number, to: number): string {
     const runs: string[] = [];
     for (const s of this.between(from, to)) {
-      const text = `${s.status} ${s.state ?? '-'}${s.problems.length ? ` [${s.problems.join(',')}]` : ''}`;
+      const text = `${s.status} ${s.state ?? '-'}${s.problems.length ? ` [${s.problems.join(',')}]` : ''}${s.maxLag > 0 ? ' lagging' : ''}`;
       if (runs[runs.length - 1] !== text) runs.push(text);
     }
     return runs.join(' → ') || 'no samples';
   }
 
-  /** First time at or after `from` health answered 200 'up' (null: not yet). */
+  /** First time at or after `from` health answered 200 'up' with every projection caught up (null: not yet). */
   upAgainAt(from: number): number | null {
-    return this.samples.find((s) => s.at >= from && s.status === 200 && s.state === 'up')?.at ?? null;
+    return this.samples.find((s) => s.at >= from && s.status === 200 && s.state === 'up' && s.maxLag === 0)?.at ?? null;
   }
 }

@@ -22,6 +22,8 @@ export interface ScenarioSpec {
   /** The database the scenario's server writes (events + read models). */
   db: () => Queryable;
   buyers: number;
+  /** Phone index of the first buyer (several scenarios on one database need distinct buyers). */
+  firstBuyer?: number;
   inFlight: number;
   retries: boolean;
   /** Inject after this many acknowledged orders (mid-checkout: others are in flight). */
@@ -30,6 +32,8 @@ export interface ScenarioSpec {
   inject(): Promise<FaultWindow>;
   /** The problem /api/health must name while the fault lasts ('unreachable' when the fault is the API itself). */
   healthProblem: string;
+  /** The server's output, shown when an invariant fails. */
+  output?: () => string;
   /** The DATABASE_URL server, for the rebuild comparison (null: compare skipped with a problem). */
   rebuildServer: string | null;
 }
@@ -51,12 +55,12 @@ export async function pickLines(db: Queryable, count: number): Promise<BuyLine[]
 
 export async function runScenario(spec: ScenarioSpec): Promise<ScenarioResult> {
   const lines = await pickLines(spec.db(), 4);
-  const load = await BuyerLoad.signIn(spec.url, spec.buyers, lines);
+  const load = await BuyerLoad.signIn(spec.url, spec.buyers, lines, spec.firstBuyer ?? 0);
   const initialStock = await snapshotStock(spec.db(), lines.map((l) => l.skuId));
   const health = new HealthWatch(() => spec.url).start();
   let window: FaultWindow | null = null;
   let injection: Promise<FaultWindow> | null = null;
-  const giveUpAt = Date.now() + 120_000;
+  const giveUpAt = Date.now() + 90_000;
   const retryUntil = spec.retries ? () => giveUpAt : undefined;
   try {
     const running = load.run({
@@ -68,7 +72,7 @@ export async function runScenario(spec: ScenarioSpec): Promise<ScenarioResult> {
     });
     const outcomes = await running;
     window = await (injection ?? spec.inject());
-    const recoveryDeadline = Date.now() + 60_000;
+    const recoveryDeadline = Date.now() + 30_000;
     while (health.upAgainAt(window.repairedAt) === null && Date.now() < recoveryDeadline) await new Promise((r) => setTimeout(r, 200));
     const upAt = health.upAgainAt(window.repairedAt);
     const report = await checkInvariants(spec.db(), { outcomes, initialStock });
@@ -83,6 +87,7 @@ export async function runScenario(spec: ScenarioSpec): Promise<ScenarioResult> {
       rebuildDifferences,
     };
     printFigures(spec.name, result);
+    if (report.problems.length > 0 && spec.output) console.log(`[fault] ${spec.name}: server output\n${spec.output().slice(-4000)}`);
     return result;
   } finally {
     health.stop();
@@ -100,6 +105,7 @@ export function printFigures(name: string, result: ScenarioResult): void {
     `  health during the fault: ${result.healthSeen} (reported: ${result.healthReported ? 'yes' : 'no'})`,
     `  rebuild: ${result.rebuildDifferences.length === 0 ? 'read models equal a from-scratch rebuild' : result.rebuildDifferences.join('; ')}`,
     ...report.problems.slice(0, 15).map((p) => `  problem: ${p}`),
+    ...[...new Set(result.outcomes.flatMap((o) => (o.failure ? [o.failure] : [])))].slice(0, 5).map((f) => `  buyer failure: ${f}`),
   ].join('\n'));
 }
 
