@@ -33,8 +33,7 @@ function unanswered(error: unknown): boolean {
   return true;
 }
 
-async function untilAnswering(url: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
+async function untilAnswering(url: string, deadline: number): Promise<void> {
   while (Date.now() < deadline) {
     try {
       await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) });
@@ -48,6 +47,8 @@ async function untilAnswering(url: string, timeoutMs: number): Promise<void> {
 export class BuyerLoad {
   readonly outcomes: BuyerOutcome[] = [];
   private acknowledgedCount = 0;
+  /** Buyers arriving while the server is down wait for it until this time at the latest (one load-wide bound). */
+  private waitUntil = 0;
 
   constructor(private readonly url: string, readonly shoppers: readonly Shopper[], readonly lines: readonly BuyLine[]) {}
 
@@ -68,6 +69,7 @@ export class BuyerLoad {
 
   /** Every buyer's one checkout; resolves when all have finished or given up. */
   async run(options: LoadOptions): Promise<BuyerOutcome[]> {
+    this.waitUntil = Date.now() + 60_000;
     await mapLimit(this.shoppers, options.inFlight, (shopper, index) => this.buy(shopper, this.lines[index % this.lines.length], index, options));
     return this.outcomes;
   }
@@ -100,7 +102,7 @@ export class BuyerLoad {
     };
     try {
       // A buyer who comes while the server is down waits for the page to load; only the requests are not retried.
-      await untilAnswering(this.url, 90_000);
+      await untilAnswering(this.url, this.waitUntil);
       const shop = await attempt((client) => settle(client, shopper, line));
       const submitted = await attempt((client) => submit(client, shopper, submitBody(shopper, line, shop.distribution), key));
       outcome.acknowledged = { userId: shopper.userId, skuId: line.skuId, orderIds: submitted.orderIds ?? [submitted.orderId], key };

@@ -44,9 +44,14 @@ export class HealthWatch {
 
   /**
    * Whether, between `from` and `to`, health answered 503 'degraded' naming `problem` (or, for a fault that takes
-   * the API itself down, `problem` 'unreachable': nothing answered).
+   * the API itself down, `problem` 'unreachable': nothing answered). With `problem` null: whether it answered 200
+   * throughout (a fault that must not touch this server).
    */
-  reported(problem: string, from: number, to: number): boolean {
+  reported(problem: string | null, from: number, to: number): boolean {
+    if (problem === null) {
+      const samples = this.between(from, to);
+      return samples.length > 0 && samples.every((s) => s.status === 200);
+    }
     return this.between(from, to).some((s) => (problem === 'unreachable'
       ? s.status === 0
       : s.status === 503 && s.state === 'degraded' && s.problems.some((p) => p === problem || p.startsWith(`${problem}:`))));

@@ -7,7 +7,7 @@ import type { Queryable } from '../../../services/db/database';
 import { plainSkus, type BuyLine } from '../../bench/buy/demo-skus';
 import { BuyerLoad, type BuyerOutcome } from './buyers';
 import { HealthWatch } from './health-watch';
-import { checkInvariants, snapshotStock, type InvariantReport } from './invariants';
+import { checkInvariants, snapshotStock, type InvariantReport, type StockSnapshot } from './invariants';
 import { compareWithRebuild } from './rebuild-compare';
 
 export interface FaultWindow {
@@ -30,8 +30,16 @@ export interface ScenarioSpec {
   injectAfter: number;
   /** Breaks and repairs; resolves with the window once the repair has been started. */
   inject(): Promise<FaultWindow>;
-  /** The problem /api/health must name while the fault lasts ('unreachable' when the fault is the API itself). */
-  healthProblem: string;
+  /**
+   * The problem /api/health must name while the fault lasts ('unreachable' when the fault is the API itself); null
+   * when the fault must not touch the server's health (it must answer 200 throughout).
+   */
+  healthProblem: string | null;
+  /** Lines and initial stock noted beforehand, for a database the test cannot read while the server holds it. */
+  prepared?: { lines: BuyLine[]; initialStock: StockSnapshot };
+  /** Before the buyers sign in, and after the fault is repaired and the load has finished (e.g. reopen a pool). */
+  beforeLoad?: () => Promise<void>;
+  afterFault?: () => Promise<void>;
   /** The server's output, shown when an invariant fails. */
   output?: () => string;
   /** The DATABASE_URL server, for the rebuild comparison (null: compare skipped with a problem). */
@@ -47,6 +55,11 @@ export interface ScenarioResult {
   rebuildDifferences: string[];
 }
 
+/** Step-by-step progress on stderr with FAULT_VERBOSE=1 (to see where a scenario spends its time). */
+export function progress(line: string): void {
+  if (process.env.FAULT_VERBOSE === '1') process.stderr.write(`[fault ${new Date().toISOString().slice(11, 23)}] ${line}\n`);
+}
+
 export async function pickLines(db: Queryable, count: number): Promise<BuyLine[]> {
   const skus = await plainSkus(db, 50);
   if (skus.length < count) throw new Error(`only ${skus.length} plain demo SKUs with stock`);
@@ -54,28 +67,39 @@ export async function pickLines(db: Queryable, count: number): Promise<BuyLine[]
 }
 
 export async function runScenario(spec: ScenarioSpec): Promise<ScenarioResult> {
-  const lines = await pickLines(spec.db(), 4);
+  await spec.beforeLoad?.();
+  const lines = spec.prepared?.lines ?? await pickLines(spec.db(), 4);
   const load = await BuyerLoad.signIn(spec.url, spec.buyers, lines, spec.firstBuyer ?? 0);
-  const initialStock = await snapshotStock(spec.db(), lines.map((l) => l.skuId));
+  progress(`${spec.name}: ${spec.buyers} buyers signed in`);
+  const initialStock = spec.prepared?.initialStock ?? await snapshotStock(spec.db(), lines.map((l) => l.skuId));
   const health = new HealthWatch(() => spec.url).start();
   let window: FaultWindow | null = null;
   let injection: Promise<FaultWindow> | null = null;
-  const giveUpAt = Date.now() + 90_000;
+  const giveUpAt = Date.now() + 60_000;
   const retryUntil = spec.retries ? () => giveUpAt : undefined;
   try {
     const running = load.run({
       inFlight: spec.inFlight,
       retryUntil,
       onAcknowledged: (count) => {
-        if (count === spec.injectAfter) injection = spec.inject();
+        if (count === spec.injectAfter) {
+          progress(`${spec.name}: injecting after ${count} acknowledged`);
+          injection = spec.inject();
+        }
       },
     });
     const outcomes = await running;
+    progress(`${spec.name}: load finished`);
     window = await (injection ?? spec.inject());
+    progress(`${spec.name}: repaired`);
     const recoveryDeadline = Date.now() + 30_000;
     while (health.upAgainAt(window.repairedAt) === null && Date.now() < recoveryDeadline) await new Promise((r) => setTimeout(r, 200));
     const upAt = health.upAgainAt(window.repairedAt);
+    health.stop();
+    await spec.afterFault?.();
+    progress(`${spec.name}: recovered ${upAt !== null}; checking invariants`);
     const report = await checkInvariants(spec.db(), { outcomes, initialStock });
+    progress(`${spec.name}: ${report.problems.length} problems; comparing with a rebuild`);
     const rebuildDifferences = spec.rebuildServer
       ? await compareWithRebuild(spec.db(), spec.rebuildServer)
       : ['no DATABASE_URL server to rebuild into'];
@@ -87,7 +111,7 @@ export async function runScenario(spec: ScenarioSpec): Promise<ScenarioResult> {
       rebuildDifferences,
     };
     printFigures(spec.name, result);
-    if (report.problems.length > 0 && spec.output) console.log(`[fault] ${spec.name}: server output\n${spec.output().slice(-4000)}`);
+    if ((report.problems.length > 0 || upAt === null) && spec.output) console.log(`[fault] ${spec.name}: server output\n${spec.output().slice(-4000)}`);
     return result;
   } finally {
     health.stop();

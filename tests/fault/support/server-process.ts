@@ -14,6 +14,8 @@ export interface ServerProcess {
   output(): string;
   /** Resolves with the exit code (or the signal's name) once the process has exited. */
   exited: Promise<number | string>;
+  /** The exit code or signal once it has exited; null while it runs. */
+  exitStatus(): number | string | null;
   kill(signal: 'SIGKILL' | 'SIGTERM'): Promise<number | string>;
 }
 
@@ -46,8 +48,12 @@ export function spawnServer(script: 'services/main.ts' | 'services/projections-w
   let text = '';
   child.stdout?.on('data', (chunk: Buffer) => { text += chunk.toString('utf8'); });
   child.stderr?.on('data', (chunk: Buffer) => { text += chunk.toString('utf8'); });
+  let status: number | string | null = null;
   const exited = new Promise<number | string>((resolve) => {
-    child.on('exit', (code, signal) => resolve(code ?? signal ?? 'unknown'));
+    child.on('exit', (code, signal) => {
+      status = code ?? signal ?? 'unknown';
+      resolve(status);
+    });
   });
   if (child.pid === undefined) throw new Error(`could not start ${script}`);
   const pid = child.pid;
@@ -56,6 +62,7 @@ export function spawnServer(script: 'services/main.ts' | 'services/projections-w
     url: `http://127.0.0.1:${env.port}`,
     output: () => text,
     exited,
+    exitStatus: () => status,
     async kill(signal) {
       if (child.exitCode === null && child.signalCode === null) process.kill(pid, signal);
       return exited;
