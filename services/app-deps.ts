@@ -3,21 +3,21 @@
  * and the bench servers, so they all serve the same product. What differs between them comes in `extra`.
  */
 import type { AppDeps } from './api/app';
-import { projectionHealthOf, projectionOpsOf } from './ops/projection-ops';
+import { projectionOpsOf } from './ops/projection-ops';
 import type { Runtime } from './runtime';
 
 export type AppDepsExtra = Pick<AppDeps, 'opsToken'> & Partial<Pick<AppDeps,
   'webDist' | 'logger' | 'requestLogging' | 'demoMerchantShipAfterMs'>> & { feedKind?: 'catch-up' | 'kafka' };
 
 export function runtimeAppDeps(runtime: Runtime, extra: AppDepsExtra): AppDeps {
-  const { feedKind = 'catch-up', ...rest } = extra;
+  const { feedKind: _feedKind, ...rest } = extra; // the feed reports its own kind in health
   return {
     db: runtime.db,
     store: runtime.store,
     sessions: runtime.sessions,
     waitFor: runtime.projections.waitFor,
     hub: runtime.hub,
-    health: { storeKind: runtime.storeKind, feedKind, projections: projectionHealthOf(runtime.projections) },
+    health: { storeKind: runtime.storeKind, feed: () => runtime.projections.health() },
     projectionOps: projectionOpsOf(runtime.projections),
     clock: runtime.clock,
     payments: runtime.payments,

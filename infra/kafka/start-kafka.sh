@@ -1,20 +1,29 @@
 #!/usr/bin/env bash
 # Starts a real single-node Apache Kafka broker (KRaft: broker + controller in one JVM) without Docker.
 # The pinned broker comes from Maven Central through Maven (pom.xml beside this script) into ~/.m2, and its
-# runtime classpath is copied into a lib dir outside git. Storage is formatted fresh on every start with a
-# random cluster id: this broker is for development and CI, not for keeping data.
+# runtime classpath is copied into a lib dir outside git. Storage is formatted once (random cluster id) and kept
+# between starts, like a real broker's: a restart must not lose the topics consumers have offsets in. `--fresh`
+# (or KAFKA_FRESH=1) wipes it first and formats a new cluster.
 #
-#   infra/kafka/start-kafka.sh          prints KAFKA_BROKERS=127.0.0.1:9092 once the broker serves
+#   infra/kafka/start-kafka.sh [--fresh]   prints KAFKA_BROKERS=127.0.0.1:9092 once the broker serves
 #   infra/kafka/stop-kafka.sh
 #
 # Environment: KAFKA_HOME (lib, data, logs, pid; default ~/.cache/jishi-kafka), KAFKA_PORT (9092),
-# KAFKA_CONTROLLER_PORT (9093), KAFKA_HEAP_OPTS (-Xms256m -Xmx512m), KAFKA_START_TIMEOUT seconds (90).
+# KAFKA_CONTROLLER_PORT (default KAFKA_PORT + 1), KAFKA_HEAP_OPTS (-Xms256m -Xmx512m),
+# KAFKA_START_TIMEOUT seconds (90), KAFKA_FRESH (1 = as --fresh).
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 home=${KAFKA_HOME:-$HOME/.cache/jishi-kafka}
 port=${KAFKA_PORT:-9092}
-controller_port=${KAFKA_CONTROLLER_PORT:-9093}
+controller_port=${KAFKA_CONTROLLER_PORT:-$((port + 1))}
+fresh=${KAFKA_FRESH:-0}
+for arg in "$@"; do
+  case "$arg" in
+    --fresh) fresh=1 ;;
+    *) echo "unknown argument: $arg (only --fresh)" >&2; exit 2 ;;
+  esac
+done
 heap=${KAFKA_HEAP_OPTS:--Xms256m -Xmx512m}
 timeout=${KAFKA_START_TIMEOUT:-90}
 version=$(sed -n 's:.*<kafka.version>\(.*\)</kafka.version>.*:\1:p' "$here/pom.xml")
@@ -42,7 +51,7 @@ if [[ ! -f "$lib/.complete" ]]; then
 fi
 classpath="$lib/*"
 
-rm -rf "$run"
+if [[ "$fresh" == 1 ]]; then rm -rf "$run"; fi
 mkdir -p "$run/data"
 cat > "$run/server.properties" <<PROPS
 process.roles=broker,controller
@@ -77,8 +86,12 @@ log4j.logger.state.change.logger=WARN
 PROPS
 
 java_opts=(-Dlog4j.configuration="file:$run/log4j.properties" -cp "$classpath")
-cluster_id=$(java "${java_opts[@]}" kafka.tools.StorageTool random-uuid 2>/dev/null | tail -n 1)
-java "${java_opts[@]}" kafka.tools.StorageTool format -t "$cluster_id" -c "$run/server.properties" >&2
+if [[ -f "$run/data/meta.properties" ]]; then
+  cluster_id=$(sed -n 's/^cluster.id=//p' "$run/data/meta.properties")
+else
+  cluster_id=$(java "${java_opts[@]}" kafka.tools.StorageTool random-uuid 2>/dev/null | tail -n 1)
+  java "${java_opts[@]}" kafka.tools.StorageTool format -t "$cluster_id" -c "$run/server.properties" >&2
+fi
 
 # shellcheck disable=SC2086 # heap options are a word list on purpose
 nohup java $heap -XX:+UseG1GC -XX:TieredStopAtLevel=1 -Djava.awt.headless=true "${java_opts[@]}" \

@@ -1,14 +1,21 @@
 /**
- * Bringing one projection live in this process: create generation 1 if it never ran; rebuild side by side
- * when the code's version differs from the live generation's (the old views keep serving meanwhile); on the
- * Kafka feed without stored offsets, take the end offsets first, catch the live generation up from the store's
+ * Bringing one projection live in this process and keeping it so: create generation 1 if it never ran; rebuild side
+ * by side when the code's version differs from the live generation's (the old views keep serving meanwhile); on
+ * the Kafka feed without stored offsets, take the end offsets first, catch the live generation up from the store's
  * log, then store those offsets, so the consumer continues without a gap (and the guard absorbs the overlap).
  * Then subscribe the runner to the feed. Failures retry with backoff until the process stops.
+ *
+ * When the Kafka feed finds the stored offsets meaningless (the broker lost its data, a topic was recreated), at
+ * subscribe or later under a running consumer, the same dance runs again from the projection's global position
+ * (DESIGN.md §6 "Positions are the store's"): the largest position known applied — the smallest over partitions of
+ * the last applied event's position, or the generation's own checkpoint — then the new topics' end offsets and the
+ * cluster id replace the old offsets.
  */
 import { Backoff, pause } from '../../services/feed/backoff';
-import type { Feed, FeedSubscription } from '../../services/feed/feed.port';
+import { FeedResetError, type Feed, type FeedSubscription } from '../../services/feed/feed.port';
 import { errorFields } from '../../services/feed/log';
-import { ensureLiveGeneration } from './generations';
+import { comparePositions, formatPosition, parsePosition, type LogPosition } from '../../services/event-store/event-store.port';
+import { ensureLiveGeneration, readCheckpoint } from './generations';
 import type { ProjectionRunner } from './projection-runner';
 import type { Projection } from './projection';
 import { catchUp, rebuildProjection, type RebuildContext, type RebuildProgress } from './rebuild';
@@ -21,27 +28,56 @@ export interface BootDeps extends RebuildContext {
   onProgress: (progress: RebuildProgress) => void;
 }
 
-export async function bootProjection(deps: BootDeps, projection: Projection, runner: ProjectionRunner): Promise<FeedSubscription | null> {
-  const backoff = new Backoff({ initialMs: 500, maxMs: 30_000 });
-  while (!deps.signal.aborted) {
-    try {
-      await bringUpToDate(deps, projection, runner);
-      if (deps.signal.aborted) return null;
-      const subscription = await deps.feed.subscribe(runner);
-      runner.setState('live');
-      return subscription;
-    } catch (error) {
-      if (deps.signal.aborted) return null;
-      const delay = backoff.next();
-      deps.log.error({ projection: projection.name, retryInMs: delay, ...errorFields(error) }, 'projection failed to start; retrying');
-      runner.failed(error);
-      await pause(delay, { signal: deps.signal });
-    }
-  }
-  return null;
+export interface Supervised {
+  /** Resolves when the projection first went live (or the process stopped first). */
+  live: Promise<void>;
+  /** Resolves once stopped: the subscription in hand is stopped too. */
+  done: Promise<void>;
 }
 
-async function bringUpToDate(deps: BootDeps, projection: Projection, runner: ProjectionRunner): Promise<void> {
+export function superviseProjection(deps: BootDeps, projection: Projection, runner: ProjectionRunner): Supervised {
+  let wentLive!: () => void;
+  const live = new Promise<void>((resolve) => { wentLive = resolve; });
+  const stopped = new Promise<'stopped'>((resolve) => {
+    if (deps.signal.aborted) resolve('stopped');
+    deps.signal.addEventListener('abort', () => resolve('stopped'), { once: true });
+  });
+  const done = (async () => {
+    const backoff = new Backoff({ initialMs: 500, maxMs: 30_000 });
+    let reset: string | null = null;
+    while (!deps.signal.aborted) {
+      let subscription: FeedSubscription | null = null;
+      try {
+        await bringUpToDate(deps, projection, runner, reset);
+        reset = null;
+        if (deps.signal.aborted) break;
+        subscription = await deps.feed.subscribe(runner);
+        runner.setState('live');
+        wentLive();
+        backoff.reset();
+        const ended = await Promise.race([subscription.ended, stopped]);
+        await subscription.stop();
+        if (ended === 'stopped') break;
+        reset = ended.reset ? ended.reason : null;
+      } catch (error) {
+        await subscription?.stop().catch(() => undefined);
+        if (deps.signal.aborted) break;
+        if (error instanceof FeedResetError) {
+          reset = error.reason;
+          continue;
+        }
+        const delay = backoff.next();
+        deps.log.error({ projection: projection.name, retryInMs: delay, ...errorFields(error) }, 'projection failed to start; retrying');
+        runner.failed(error);
+        await pause(delay, { signal: deps.signal });
+      }
+    }
+    wentLive();
+  })();
+  return { live, done };
+}
+
+async function bringUpToDate(deps: BootDeps, projection: Projection, runner: ProjectionRunner, reset: string | null): Promise<void> {
   const live = await ensureLiveGeneration(deps.db, projection);
   if (live.version !== projection.version) {
     runner.setState('rebuilding');
@@ -49,18 +85,40 @@ async function bringUpToDate(deps: BootDeps, projection: Projection, runner: Pro
     await deps.serialise(projection.name, () => rebuildProjection(deps, projection, deps.onProgress));
   }
   if (deps.feed.kind !== 'kafka') return;
-  const { rows } = await deps.db.query<{ n: number }>(
-    'select count(*)::int as n from projection_kafka_offsets where projection = $1', [projection.name]);
-  if (Number(rows[0].n) > 0) return;
+  const stored = await deps.db.query<{ position: string | null }>(
+    'select position from projection_kafka_offsets where projection = $1', [projection.name]);
+  if (stored.rows.length > 0 && reset === null) return;
   runner.setState('rebuilding');
+  if (reset) deps.log.warn({ projection: projection.name, reason: reset }, 'kafka offsets reset; catching up from the store');
   const heads = await deps.feed.headOffsets();
-  await deps.serialise(projection.name, async () => {
+  const reached = await deps.serialise(projection.name, async () => {
     const current = await ensureLiveGeneration(deps.db, projection);
-    await catchUp(deps, projection, current.generation, null, () => undefined);
+    const from = await resumePoint(deps, projection.name, current.generation, stored.rows);
+    return catchUp(deps, projection, current.generation, from, () => undefined);
   });
-  await deps.db.query(
-    `insert into projection_kafka_offsets (projection, topic, partition, next_offset)
-     select $1, * from unnest($2::text[], $3::integer[], $4::bigint[])
-     on conflict (projection, topic, partition) do nothing`,
-    [projection.name, heads.map((h) => h.topic), heads.map((h) => h.partition), heads.map((h) => h.nextOffset)]);
+  const position = reached ? formatPosition(reached) : null;
+  await deps.db.transaction(async (tx) => {
+    // a bootstrap keeps what another process stored meanwhile; a reset replaces offsets that mean nothing now
+    if (reset) await tx.query('delete from projection_kafka_offsets where projection = $1', [projection.name]);
+    await tx.query(
+      `insert into projection_kafka_offsets (projection, topic, partition, next_offset, position, cluster_id)
+       select $1::text, t.*, $5::text, $6::text from unnest($2::text[], $3::integer[], $4::bigint[]) as t
+       on conflict (projection, topic, partition) do nothing`,
+      [projection.name, heads.map((h) => h.topic), heads.map((h) => h.partition), heads.map((h) => h.nextOffset),
+        position, heads[0]?.clusterId ?? null]);
+  });
+}
+
+/**
+ * Everything at or before the returned position is applied to `generation`: the later of the generation's own
+ * checkpoint and the smallest last-applied position over the partitions (each partition carries events in log
+ * order, so all its events up to its last applied one are applied). Null: from the generation's checkpoint.
+ */
+async function resumePoint(
+  deps: BootDeps, name: string, generation: number, partitions: readonly { position: string | null }[],
+): Promise<LogPosition | null> {
+  const checkpoint = await readCheckpoint(deps.db, name, generation);
+  if (partitions.length === 0 || partitions.some((p) => p.position === null)) return checkpoint;
+  const smallest = partitions.map((p) => parsePosition(p.position as string)).reduce((a, b) => (comparePositions(a, b) <= 0 ? a : b));
+  return checkpoint && comparePositions(checkpoint, smallest) > 0 ? checkpoint : smallest;
 }

@@ -94,9 +94,11 @@ export class ProjectionRunner implements FeedSubscriber {
   async loadOffsets(): Promise<PartitionOffset[]> {
     const live = await readLive(this.db, this.name);
     this.generation = live?.generation ?? null;
-    const { rows } = await this.db.query<{ topic: string; partition: number; next_offset: string }>(
-      'select topic, partition, next_offset::text from projection_kafka_offsets where projection = $1', [this.name]);
-    return rows.map((row) => ({ topic: row.topic, partition: Number(row.partition), nextOffset: row.next_offset }));
+    const { rows } = await this.db.query<{ topic: string; partition: number; next_offset: string; cluster_id: string | null }>(
+      'select topic, partition, next_offset::text, cluster_id from projection_kafka_offsets where projection = $1', [this.name]);
+    return rows.map((row) => ({
+      topic: row.topic, partition: Number(row.partition), nextOffset: row.next_offset, clusterId: row.cluster_id,
+    }));
   }
 
   async handle(batch: FeedBatch): Promise<BatchOutcome> {
@@ -173,10 +175,12 @@ export class ProjectionRunner implements FeedSubscriber {
           [this.name, formatPosition(cursor.position), generation]);
       } else {
         await tx.query(
-          `with saved as (insert into projection_kafka_offsets (projection, topic, partition, next_offset)
-             values ($1, $2, $3, $4) on conflict (projection, topic, partition) do update set next_offset = excluded.next_offset
+          `with saved as (insert into projection_kafka_offsets (projection, topic, partition, next_offset, position, cluster_id)
+             values ($1, $2, $3, $4, $5, $6) on conflict (projection, topic, partition) do update set
+               next_offset = excluded.next_offset, position = excluded.position, cluster_id = excluded.cluster_id,
+               updated_at = now()
              returning 1) ${notify}`,
-          [this.name, cursor.topic, cursor.partition, cursor.nextOffset]);
+          [this.name, cursor.topic, cursor.partition, cursor.nextOffset, formatPosition(cursor.position), cursor.clusterId]);
       }
       return { generation, streams };
     });

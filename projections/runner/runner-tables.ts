@@ -4,7 +4,11 @@
  *   batches against a generation switch;
  * - projection_checkpoints: the catch-up position of each generation (a rebuild fills its own);
  * - projection_kafka_offsets: the Kafka feed's next offsets per projection, kept across generations (a rebuilt
- *   generation is caught up past them before it goes live, and the revision guard absorbs the overlap).
+ *   generation is caught up past them before it goes live, and the revision guard absorbs the overlap), each with
+ *   the store's global position of the last event applied from that partition and the cluster id they belong to:
+ *   the smallest of those positions is where the projection resumes when the broker's offsets turn meaningless;
+ * - projection_workers: one heartbeat row per process running projections (what health reads in the API process
+ *   when the runners live elsewhere).
  */
 import type { Database } from '../../services/db/database';
 import { migrate } from '../../services/db/migrate';
@@ -36,6 +40,18 @@ const STEPS = [
      partition integer not null,
      next_offset bigint not null,
      primary key (projection, topic, partition)
+   )`,
+  `alter table projection_kafka_offsets
+     add column position text,
+     add column cluster_id text,
+     add column updated_at timestamptz not null default now()`,
+  `create table projection_workers (
+     id text primary key,
+     pid integer not null,
+     host text not null,
+     started_at timestamptz not null default now(),
+     beat_at timestamptz not null default now(),
+     status jsonb not null default '{}'::jsonb
    )`,
 ];
 

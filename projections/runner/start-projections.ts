@@ -14,10 +14,11 @@
  * no forwarder: for an API process whose projections run in a worker (waitFor then listens on PostgreSQL).
  * Each projection boots in the background (status 'starting' / 'rebuilding'); `ready()` resolves once all are live.
  */
+import { setMaxListeners } from 'node:events';
 import type { Database } from '../../services/db/database';
 import type { EventStore } from '../../services/event-store/event-store.port';
 import { createCatchUpFeed } from '../../services/feed/catch-up.feed';
-import type { Feed, FeedSubscription } from '../../services/feed/feed.port';
+import type { Feed } from '../../services/feed/feed.port';
 import { createKafka, type KafkaConnection } from '../../services/feed/kafka-client';
 import { topicMap } from '../../services/feed/kafka-codec';
 import { createKafkaFeed } from '../../services/feed/kafka.feed';
@@ -25,7 +26,10 @@ import { startKafkaForwarder, type ForwarderStatus, type KafkaForwarder } from '
 import { toLog, type LogLike } from '../../services/feed/log';
 import { Wakeup } from '../../services/feed/wakeup';
 import { AppliedEvents } from './applied-events';
-import { bootProjection, type BootDeps } from './boot';
+import { superviseProjection, type BootDeps, type Supervised } from './boot';
+import { watchCommitHorizon } from './commit-horizon';
+import { assessFeed, type FeedHealth, type FeedHealthOptions } from './feed-health';
+import { startHeartbeat, type Heartbeat } from './worker-heartbeat';
 import { ensureLiveGeneration } from './generations';
 import { PgListener } from './pg-listener';
 import { assertDistinct, type Projection } from './projection';
@@ -52,6 +56,10 @@ export interface StartProjectionsOptions {
   batchSize?: number;
   /** Slow poll of the catch-up feed when nothing pings (default 1000 ms). */
   pollMs?: number;
+  /** Thresholds of health(): stall, stale worker, held-back horizon, broker answer time. */
+  health?: FeedHealthOptions;
+  /** How often a process running projections writes its heartbeat row (default 5000 ms). */
+  heartbeatMs?: number;
 }
 
 export interface ProjectionsHandle {
@@ -63,6 +71,12 @@ export interface ProjectionsHandle {
   notifyAppended(): void;
   /** The store → Kafka forwarder's status (null unless it runs here). */
   forwarder(): ForwarderStatus | null;
+  /**
+   * The feed's health: each projection's place against the head, the broker, the forwarder, workers' heartbeats and
+   * the commit horizon, with `problems` naming what is wrong. Cached for a second (health is polled); throws when
+   * the database does not answer.
+   */
+  health(): Promise<FeedHealth>;
   /**
    * Calls `listener` after a batch that changed a read model committed: with the projection's name, or null when a
    * rebuild switched generations. In process from the runners here, and from runners in other processes through
@@ -85,6 +99,7 @@ export async function startProjections(options: StartProjectionsOptions): Promis
   const wakeup = new Wakeup();
   const applied = new AppliedEvents();
   const stopping = new AbortController();
+  setMaxListeners(0, stopping.signal); // every projection's supervisor and backoff pause listens for the stop
   const listener = db.kind === 'postgres'
     ? await PgListener.open(db, [PROJECTION_APPLIED_CHANNEL, EVENTS_APPENDED_CHANNEL], log) : null;
   listener?.on(EVENTS_APPENDED_CHANNEL, () => wakeup.ping());
@@ -99,7 +114,11 @@ export async function startProjections(options: StartProjectionsOptions): Promis
     const topics = topicMap(categories);
     feed = createKafkaFeed({ kafka, topics, log, partitions });
     if (run && forward !== false) {
-      forwarder = await startKafkaForwarder({ db, store, kafka, topics, log, wakeup, batchSize, pollMs: options.pollMs, partitions });
+      // its own client with few retries of its own: the forwarder's backoff retries, and its status tells at once
+      const forwarding = createKafka({ ...connection, retries: 2 }, log);
+      forwarder = await startKafkaForwarder({
+        db, store, kafka: forwarding, topics, log, wakeup, batchSize, pollMs: options.pollMs, partitions,
+      });
     }
   }
 
@@ -115,14 +134,21 @@ export async function startProjections(options: StartProjectionsOptions): Promis
     db, store, log, batchSize, applied, feed, serialise, signal: stopping.signal,
     onProgress: throttled((p) => log.info({ ...p }, 'rebuild progress')),
   };
-  const subscriptions: FeedSubscription[] = [];
-  const boots = run ? projections.map(async (projection) => {
-    const subscription = await bootProjection(deps, projection, runners.get(projection.name)!);
-    if (subscription) {
-      subscriptions.push(subscription);
-      subscribed.add(projection.name);
-    }
+  const supervised: Supervised[] = run ? projections.map((projection) => {
+    const supervisor = superviseProjection(deps, projection, runners.get(projection.name)!);
+    void supervisor.live.then(() => subscribed.add(projection.name));
+    return supervisor;
   }) : [];
+  const heartbeat: Heartbeat | null = run ? startHeartbeat(db, log, () => ({
+    runners: [...runners.values()].map((r) => r.status()).map(({ name, state, lastError }) => ({ name, state, lastError })),
+    forwarder: forwarder ? (({ lastError, stuckSince, position }) => ({ lastError, stuckSince, position }))(forwarder.status()) : null,
+  }), options.heartbeatMs) : null;
+  const horizon = watchCommitHorizon(db, log, options.health?.horizonWarnMs);
+  const forwarding = options.feed !== 'catch-up' && options.feed.kafka.forward !== false;
+  const health = cachedFor(1000, () => assessFeed({
+    db, store, feed, projections, runners: run ? runners : null,
+    forwarder: !forwarding ? null : forwarder ? () => forwarder!.status() : 'elsewhere',
+  }, options.health));
 
   const byName = (name: string) => {
     const found = projections.filter((p) => name === 'all' || p.name === name);
@@ -146,22 +172,37 @@ export async function startProjections(options: StartProjectionsOptions): Promis
     names: () => projections.map((p) => p.name),
     notifyAppended: () => wakeup.ping(),
     forwarder: () => forwarder?.status() ?? null,
+    health,
     onApplied(callback) {
       const off = [applied.on((notice) => callback(notice.streams === null ? null : notice.projection))];
       if (listener) off.push(listener.on(PROJECTION_APPLIED_CHANNEL, (name) => callback(name || null)));
       return () => off.forEach((stop) => stop());
     },
-    ready: async () => { await Promise.all(boots); },
+    ready: async () => { await Promise.all(supervised.map((s) => s.live)); },
     async stop() {
       stopping.abort();
-      await Promise.allSettled(boots);
+      horizon.stop();
+      await Promise.allSettled(supervised.map((s) => s.done));
       await Promise.allSettled([...queues.values()]);
-      for (const subscription of subscriptions) await subscription.stop();
       for (const runner of runners.values()) await runner.stop();
+      await heartbeat?.stop();
       await forwarder?.stop();
       await feed.close();
       await listener?.close();
     },
+  };
+}
+
+/** One answer shared by every caller for `ms` (and while it is being computed); a failure is not kept. */
+function cachedFor<T>(ms: number, compute: () => Promise<T>): () => Promise<T> {
+  let kept: { at: number; value: Promise<T> } | null = null;
+  return () => {
+    if (kept && Date.now() - kept.at < ms) return kept.value;
+    const value = compute();
+    const entry = { at: Date.now(), value };
+    kept = entry;
+    value.catch(() => { if (kept === entry) kept = null; });
+    return value;
   };
 }
 

@@ -9,15 +9,20 @@ import type { Feed } from '../../services/feed/feed.port';
 
 export const LAG_SCAN = 10_000;
 
-export interface StoredCheckpoint { name: string; generation: number; position: LogPosition | null }
+export interface StoredCheckpoint {
+  name: string; generation: number; position: LogPosition | null;
+  /** When the checkpoint last moved (null: never written). */
+  updatedAt?: Date | null;
+}
 
 export async function storedCheckpoints(db: Database, names: readonly string[]): Promise<Map<string, StoredCheckpoint>> {
-  const { rows } = await db.query<{ projection: string; generation: number; position: string | null }>(
-    `select r.projection, r.generation, c.position from projection_registry r
+  const { rows } = await db.query<{ projection: string; generation: number; position: string | null; updated_at: Date | null }>(
+    `select r.projection, r.generation, c.position, c.updated_at from projection_registry r
      left join projection_checkpoints c on c.projection = r.projection and c.generation = r.generation
      where r.projection = any($1::text[])`, [[...names]]);
   return new Map(rows.map((row) => [row.projection, {
     name: row.projection, generation: Number(row.generation), position: row.position ? parsePosition(row.position) : null,
+    updatedAt: row.updated_at ? new Date(row.updated_at) : null,
   }]));
 }
 

@@ -14,7 +14,8 @@ import { registerWebsocketRoute } from '../realtime/ws.route';
 import { installAuth } from './auth';
 import { registerCatalogRoutes } from './catalog/catalog.routes';
 import { installErrorHandling } from './error-handler';
-import { registerHealthRoute, type HealthSources } from './health/health.route';
+import { healthCheck, type HealthSources } from './health/health-report';
+import { registerHealthRoutes, registerInternalHealthRoute } from './health/health.route';
 import { registerImageRoutes } from './images/image.routes';
 import { guardWithOpsToken } from './internal/ops-guard';
 import { registerProjectionOpsRoutes, type ProjectionOps } from './internal/projections.routes';
@@ -80,8 +81,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   registerWebsocketRoute(app, deps.hub, deps.sessions, deps.clock);
 
+  const health = healthCheck({ store: deps.store, ...deps.health });
   await app.register(async (api) => {
-    registerHealthRoute(api, { store: deps.store, ...deps.health });
+    registerHealthRoutes(api, health);
     registerNoticeRoutes(api, deps.db);
     registerImageRoutes(api);
     await registerQaRoutes(api, deps);
@@ -98,6 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(async (internal) => {
     guardWithOpsToken(internal, deps.opsToken);
+    registerInternalHealthRoute(internal, health);
     registerProjectionOpsRoutes(internal, deps.projectionOps);
     registerSeedRoutes(internal, deps.store, deps.clock);
     await registerIdentityInternal(internal, deps.db);

@@ -6,8 +6,8 @@
  * ping that found nothing (an older transaction still holds the commit-safe horizon) it looks again soon.
  */
 import type { EventStore, LogPosition } from '../event-store/event-store.port';
-import { Backoff, pause } from './backoff';
-import type { Feed, FeedSubscriber, FeedSubscription } from './feed.port';
+import { Backoff, pause, type BackoffOptions } from './backoff';
+import type { Feed, FeedSubscriber } from './feed.port';
 import { errorFields, type Log } from './log';
 import { SharedLogRead } from './shared-log-read';
 import { Wakeup } from './wakeup';
@@ -21,7 +21,12 @@ export interface CatchUpFeedOptions {
   pollMs?: number;
   /** Shared wake-up signal; pass one to ping feeds from elsewhere (default: a new one, pinged by poke()). */
   wakeup?: Wakeup;
+  /** Delays between retries of a failed batch (default 100 ms doubling to 30 s). */
+  retry?: BackoffOptions;
 }
+
+/** The store's log never resets under a subscriber. */
+const NEVER = new Promise<never>(() => undefined);
 
 /** Re-reads after a ping that found nothing: the appended events may sit behind a running transaction. */
 const RECHECK_MS = [5, 20, 50, 100, 250];
@@ -29,7 +34,7 @@ const RECHECK_MS = [5, 20, 50, 100, 250];
 export function createCatchUpFeed(options: CatchUpFeedOptions): Feed {
   const wakeup = options.wakeup ?? new Wakeup();
   const reads = new SharedLogRead(options.store, wakeup);
-  const subscriptions = new Set<FeedSubscription>();
+  const subscriptions = new Set<{ stop(): Promise<void> }>();
   const feed: Feed = {
     kind: 'catch-up',
     async subscribe(subscriber) {
@@ -40,6 +45,7 @@ export function createCatchUpFeed(options: CatchUpFeedOptions): Feed {
           subscriptions.delete(subscription);
           await subscription.stop();
         },
+        ended: NEVER,
       };
     },
     async headOffsets() {
@@ -54,12 +60,14 @@ export function createCatchUpFeed(options: CatchUpFeedOptions): Feed {
   return feed;
 }
 
-function runSubscriber(options: CatchUpFeedOptions, wakeup: Wakeup, reads: SharedLogRead, subscriber: FeedSubscriber): FeedSubscription {
+function runSubscriber(
+  options: CatchUpFeedOptions, wakeup: Wakeup, reads: SharedLogRead, subscriber: FeedSubscriber,
+): { stop(): Promise<void> } {
   const { log } = options;
   const batchSize = options.batchSize ?? 1000;
   const pollMs = options.pollMs ?? 1000;
   const stopping = new AbortController();
-  const backoff = new Backoff();
+  const backoff = new Backoff(options.retry);
 
   const loop = async () => {
     let position: LogPosition | null | undefined;

@@ -9,7 +9,13 @@ import type { LogPosition, RecordedEvent } from '../event-store/event-store.port
 /** Where a batch ends, in the feed's own terms; the subscriber stores it with the batch. */
 export type FeedCursor =
   | { kind: 'log'; position: LogPosition }
-  | { kind: 'partition'; topic: string; partition: number; /** the next offset to consume */ nextOffset: string };
+  | {
+    kind: 'partition'; topic: string; partition: number; /** the next offset to consume */ nextOffset: string;
+    /** The store's global position of the batch's last event: the projection's real place (DESIGN.md §6). */
+    position: LogPosition;
+    /** The cluster the offset belongs to: offsets of another cluster mean nothing. */
+    clusterId: string;
+  };
 
 export interface FeedBatch {
   /** Events of the batch in feed order; may hold events the subscriber does not handle. Never empty. */
@@ -17,7 +23,11 @@ export interface FeedBatch {
   cursor: FeedCursor;
 }
 
-export interface PartitionOffset { topic: string; partition: number; nextOffset: string }
+export interface PartitionOffset {
+  topic: string; partition: number; nextOffset: string;
+  /** The Kafka cluster id the offset was read on or stored for (null: not recorded). */
+  clusterId?: string | null;
+}
 
 /**
  * 'applied': the batch and its cursor are committed. 'reposition': nothing was applied because the stored
@@ -41,14 +51,33 @@ export interface FeedSubscriber {
 export interface FeedSubscription {
   /** Stops after the batch in hand (if any) is committed or rolled back. */
   stop(): Promise<void>;
+  /**
+   * Resolves when the feed delivers nothing more to this subscriber: the Kafka feed found the broker reset (another
+   * cluster, offsets gone backwards, messages deleted: `reset`), or its consumer crashed for good. The owner stops
+   * the subscription, after a reset resumes the projection from its global position, and subscribes again.
+   * Never resolves on the catch-up feed.
+   */
+  readonly ended: Promise<FeedEnded>;
+}
+
+/** `reset`: the stored cursor is meaningless (resume from the global position); else subscribe again as stored. */
+export interface FeedEnded { reason: string; reset: boolean }
+
+/** Thrown by subscribe() when the stored cursor does not fit the feed (same meaning as `ended`). */
+export class FeedResetError extends Error {
+  constructor(readonly reason: string) {
+    super(`feed reset: ${reason}`);
+    this.name = 'FeedResetError';
+  }
 }
 
 export interface Feed {
   readonly kind: 'catch-up' | 'kafka';
   subscribe(subscriber: FeedSubscriber): Promise<FeedSubscription>;
   /**
-   * Kafka: each partition's end offset now (where a consumer starting now would begin). A subscriber built from
-   * the store's log after taking these continues from them without a gap; they also measure lag. Catch-up: none.
+   * Kafka: each partition's end offset now (where a consumer starting now would begin), with the cluster id. A
+   * subscriber built from the store's log after taking these continues from them without a gap; they also measure
+   * lag. Catch-up: none.
    */
   headOffsets(): Promise<PartitionOffset[]>;
   /** Wakes idle pullers now (a command appended): the in-process half of "no sleep while events remain". */

@@ -6,6 +6,11 @@ export interface KafkaConnection {
   brokers: readonly string[];
   /** Default `jishi`. */
   clientId?: string;
+  /**
+   * kafkajs' own retries of a failed request (default 8, up to ~25 s in all). Parts that retry by themselves with
+   * backoff (the forwarder) ask for fewer, so a broker that is down shows in their status at once.
+   */
+  retries?: number;
 }
 
 export function createKafka(connection: KafkaConnection, log: Log): Kafka {
@@ -20,7 +25,8 @@ export function createKafka(connection: KafkaConnection, log: Log): Kafka {
       else if (level === logLevel.WARN) log.warn(fields, line);
       else log.info(fields, line);
     },
-    retry: { initialRetryTime: 200, retries: 8 },
+    // a broker that is down is asked again at most every 5 s: it is back in use soon after it returns
+    retry: { initialRetryTime: 200, retries: connection.retries ?? 8, maxRetryTime: 5000 },
   });
 }
 

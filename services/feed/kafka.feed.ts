@@ -1,15 +1,23 @@
 /**
  * The Kafka feed (DESIGN.md §6): one consumer group per subscriber (`jishi.projection.<name>`), one `eachBatch`
- * per topic-partition batch. The subscriber stores the partition's next offset in its own transaction; Kafka's
- * committed offsets are not used. On every assignment the consumer seeks to the stored offsets, and messages
- * below them are dropped before the subscriber sees them (a batch fetched before the seek took effect).
+ * per topic-partition batch. The subscriber stores the partition's next offset — with the store's global position
+ * of the batch's last event and the cluster id — in its own transaction; Kafka's committed offsets are not used.
+ * On every assignment the consumer seeks to the stored offsets, and messages below them are dropped before the
+ * subscriber sees them (a batch fetched before the seek took effect).
+ *
+ * Dropping is only right while the stored offsets describe the topics the broker has. A broker that lost its
+ * storage, a recreated topic or deleted messages make them meaningless, and dropping would then silently skip
+ * events. So the offsets are checked (kafka-feed-admin.ts resetReason) before subscribing, and while running: a
+ * batch whose partition ends below the stored offset, or starts above it, or a cluster id that changed (checked
+ * after each group join and every few seconds) ends the subscription (`ended`) without applying anything; the
+ * owner resumes the projection from its global position (projections/runner/boot.ts).
  * A failed batch is retried in place with backoff, heartbeating, until it commits or the partition moves away.
  */
 import type { Consumer, EachBatchPayload, Kafka, KafkaMessage } from 'kafkajs';
 import type { RecordedEvent } from '../event-store/event-store.port';
 import { Backoff, pause } from './backoff';
-import type { Feed, FeedSubscriber, FeedSubscription, PartitionOffset } from './feed.port';
-import { ensureTopics } from './kafka-client';
+import { FeedResetError, type Feed, type FeedEnded, type FeedSubscriber, type FeedSubscription } from './feed.port';
+import { KafkaFeedAdmin, partitionKey as key, resetReason } from './kafka-feed-admin';
 import { decodeEvent, type TopicMap } from './kafka-codec';
 import { errorFields, type Log } from './log';
 
@@ -22,113 +30,181 @@ export interface KafkaFeedOptions {
   groupPrefix?: string;
 }
 
-const key = (topic: string, partition: number) => `${topic}:${partition}`;
+/** While batches arrive, the cluster id is asked again at most this often (besides after every group join). */
+const CLUSTER_CHECK_MS = 5000;
 
-export function createKafkaFeed(options: KafkaFeedOptions): Feed {
-  const { kafka, topics, log } = options;
+export interface KafkaFeed extends Feed {
+  readonly kind: 'kafka';
+  /** The cluster's id and partition ranges now (throws while the broker is unreachable). */
+  readonly admin: KafkaFeedAdmin;
+}
+
+export function createKafkaFeed(options: KafkaFeedOptions): KafkaFeed {
+  const { kafka, topics } = options;
   const subscriptions = new Set<FeedSubscription>();
-  let topicsReady: Promise<void> | null = null;
-  const ready = () => (topicsReady ??= ensureTopics(kafka, topics.topics, options.partitions).catch((error) => {
-    topicsReady = null;
-    throw error;
-  }));
+  const admin = new KafkaFeedAdmin(kafka, topics.topics, options.partitions);
 
   return {
     kind: 'kafka',
+    admin,
     async subscribe(subscriber) {
-      await ready();
-      const subscription = await runConsumer(options, subscriber);
+      await admin.ensureTopics();
+      const subscription = await runConsumer(options, admin, subscriber);
       subscriptions.add(subscription);
       return {
         async stop() {
           subscriptions.delete(subscription);
           await subscription.stop();
         },
+        ended: subscription.ended,
       };
     },
     async headOffsets() {
-      await ready();
-      const admin = kafka.admin();
-      await admin.connect();
-      try {
-        const all: PartitionOffset[] = [];
-        for (const topic of topics.topics) {
-          for (const p of await admin.fetchTopicOffsets(topic)) all.push({ topic, partition: p.partition, nextOffset: p.high });
-        }
-        return all;
-      } finally {
-        await admin.disconnect();
-      }
+      await admin.ensureTopics();
+      const { clusterId, partitions } = await admin.state();
+      return partitions.map((p) => ({ topic: p.topic, partition: p.partition, nextOffset: p.high.toString(), clusterId }));
     },
     poke: () => undefined, // the broker pushes; the forwarder has its own wake-up
     async close() {
       await Promise.all([...subscriptions].map((s) => s.stop()));
       subscriptions.clear();
+      await admin.close();
     },
   };
 }
 
-async function runConsumer(options: KafkaFeedOptions, subscriber: FeedSubscriber): Promise<FeedSubscription> {
+interface Running {
+  subscriber: FeedSubscriber;
+  admin: KafkaFeedAdmin;
+  log: Log;
+  clusterId: string;
+  stored: Map<string, bigint>;
+  reload(): Promise<void>;
+  stopping: AbortController;
+  /** Set once the offsets were found meaningless: nothing more is applied. */
+  ended: FeedEnded | null;
+  end(reason: string, reset?: boolean): void;
+  /** When the cluster id was last confirmed (0: check before the next batch). */
+  clusterCheckedAt: number;
+}
+
+async function runConsumer(options: KafkaFeedOptions, admin: KafkaFeedAdmin, subscriber: FeedSubscriber): Promise<FeedSubscription> {
   const { kafka, topics, log } = options;
+  const offsets = await subscriber.loadOffsets();
+  const cluster = await admin.state();
+  const reason = resetReason(offsets, cluster);
+  if (reason) throw new FeedResetError(reason);
+
+  let endFeed!: (ended: FeedEnded) => void;
+  const ended = new Promise<FeedEnded>((resolve) => { endFeed = resolve; });
+  const running: Running = {
+    subscriber, admin, log, clusterId: cluster.clusterId, stored: new Map(), stopping: new AbortController(),
+    ended: null, clusterCheckedAt: Date.now(),
+    async reload() {
+      running.stored.clear();
+      for (const o of await subscriber.loadOffsets()) running.stored.set(key(o.topic, o.partition), BigInt(o.nextOffset));
+    },
+    end(why, reset = true) {
+      if (running.ended) return;
+      running.ended = { reason: why, reset };
+      log.warn({ subscriber: subscriber.name, reason: why },
+        reset ? 'kafka offsets no longer fit the broker; resuming from the store' : 'kafka consumer stopped; subscribing again');
+      endFeed(running.ended);
+    },
+  };
+  for (const o of offsets) running.stored.set(key(o.topic, o.partition), BigInt(o.nextOffset));
+
   const consumer: Consumer = kafka.consumer({
     groupId: `${options.groupPrefix ?? 'jishi.projection.'}${subscriber.name}`,
     maxWaitTimeInMs: 250,
     sessionTimeout: 30_000,
     heartbeatInterval: 3_000,
   });
-  const stored = new Map<string, bigint>();
-  const loadStored = async () => {
-    stored.clear();
-    for (const o of await subscriber.loadOffsets()) stored.set(key(o.topic, o.partition), BigInt(o.nextOffset));
-  };
-  await loadStored();
-
   consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
+    running.clusterCheckedAt = 0; // a new coordinator may be a new cluster
     // synchronous, before the first fetch of this assignment: kafkajs applies pending seeks at fetch time
     for (const [topic, partitions] of Object.entries(payload.memberAssignment)) {
       for (const partition of partitions) {
-        const next = stored.get(key(topic, partition));
+        const next = running.stored.get(key(topic, partition));
         if (next !== undefined) consumer.seek({ topic, partition, offset: next.toString() });
       }
     }
   });
 
+  consumer.on(consumer.events.CRASH, ({ payload }) => {
+    // kafkajs restarts after retriable errors by itself; after any other it would sit there, looking alive
+    if (!payload.restart) running.end(`consumer crashed: ${payload.error.message}`, false);
+  });
+
   await consumer.connect();
   await consumer.subscribe({ topics: [...topics.topics], fromBeginning: true });
-  const stopping = new AbortController();
   await consumer.run({
     autoCommit: false,
     eachBatchAutoResolve: false,
-    eachBatch: (payload) => consumeBatch(payload, subscriber, stored, loadStored, log, stopping),
+    eachBatch: (payload) => consumeBatch(payload, running),
   });
   return {
     async stop() {
-      stopping.abort();
+      running.stopping.abort();
       await consumer.disconnect();
     },
+    ended,
   };
 }
 
-async function consumeBatch(
-  payload: EachBatchPayload, subscriber: FeedSubscriber, stored: Map<string, bigint>,
-  reload: () => Promise<void>, log: Log, stopping: AbortController,
-): Promise<void> {
+/** Whether this batch may be applied against the stored offsets; ends the subscription when it may not. */
+async function fitsStoredOffsets(payload: EachBatchPayload, running: Running): Promise<boolean> {
+  const { batch } = payload;
+  const from = running.stored.get(key(batch.topic, batch.partition));
+  const at = `${batch.topic}:${batch.partition}`;
+  if (from !== undefined && from > BigInt(batch.highWatermark)) {
+    running.end(`offsets went backwards on ${at} (stored ${from}, end ${batch.highWatermark})`);
+  } else if (from !== undefined && BigInt(batch.messages[0].offset) > from) {
+    running.end(`messages were deleted on ${at} (stored ${from}, first ${batch.messages[0].offset})`);
+  } else if (Date.now() - running.clusterCheckedAt > CLUSTER_CHECK_MS) {
+    const clusterId = await running.admin.clusterId();
+    if (clusterId !== running.clusterId) running.end(`the Kafka cluster changed (${running.clusterId} → ${clusterId})`);
+    else running.clusterCheckedAt = Date.now();
+  }
+  return running.ended === null;
+}
+
+async function consumeBatch(payload: EachBatchPayload, running: Running): Promise<void> {
   const { batch, resolveOffset, heartbeat, isRunning, isStale } = payload;
+  const { subscriber, stored, log, stopping } = running;
+  if (running.ended || batch.messages.length === 0) return;
+  const backoff = new Backoff();
+  let fits = false;
+  while (!fits) {
+    try {
+      fits = await fitsStoredOffsets(payload, running);
+      if (!fits) return; // nothing resolved: this consumer is about to be stopped
+    } catch (error) {
+      // the broker is not answering the check: wait as for a failed batch, never apply unchecked
+      log.warn({ subscriber: subscriber.name, ...errorFields(error) }, 'kafka cluster check failed; retrying');
+      if (!isRunning() || isStale() || stopping.signal.aborted) return;
+      await pause(backoff.next(), stopping);
+    }
+  }
   const from = stored.get(key(batch.topic, batch.partition)) ?? 0n;
   const fresh = batch.messages.filter((m) => BigInt(m.offset) >= from);
   if (fresh.length === 0) return;
   const last = fresh[fresh.length - 1];
   const nextOffset = (BigInt(last.offset) + 1n).toString();
   const events = decodeAll(fresh, batch.topic, batch.partition, log);
-  const backoff = new Backoff();
+  backoff.reset();
 
   while (isRunning() && !isStale() && !stopping.signal.aborted) {
     try {
       const outcome = events.length === 0 ? 'applied' : await subscriber.handle({
-        events, cursor: { kind: 'partition', topic: batch.topic, partition: batch.partition, nextOffset },
+        events,
+        cursor: {
+          kind: 'partition', topic: batch.topic, partition: batch.partition, nextOffset,
+          position: events[events.length - 1].position, clusterId: running.clusterId,
+        },
       });
       if (outcome === 'reposition') {
-        await reload();
+        await running.reload();
         return; // not resolved: the next fetch starts from kafkajs' position; the filter above drops the applied
       }
       stored.set(key(batch.topic, batch.partition), BigInt(nextOffset));
@@ -159,3 +235,4 @@ function decodeAll(messages: KafkaMessage[], topic: string, partition: number, l
   }
   return events;
 }
+

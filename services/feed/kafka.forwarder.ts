@@ -2,17 +2,19 @@
  * The Kafka forwarder (DESIGN.md §6): reads the store's global log through the catch-up feed and publishes each
  * event to its category topic with an idempotent producer (acks = all), then records its own checkpoint after
  * the broker acknowledged the batch. A crash between the two republishes that batch: consumers absorb the
- * duplicates with their revision guard.
+ * duplicates with their revision guard. A failed batch throws the producer away (ProducerSlot) and is republished
+ * from the checkpoint by a new one, with backoff; while that goes on the status says since when it is stuck.
+ * Nothing at start waits for the broker: the process serves from PostgreSQL while Kafka is away.
  */
-import { Partitioners, type Kafka, type Message, type Producer } from 'kafkajs';
+import type { Kafka, Message, Producer } from 'kafkajs';
 import type { Database } from '../db/database';
 import { migrate } from '../db/migrate';
 import { formatPosition, parsePosition, type EventStore, type LogPosition, type RecordedEvent } from '../event-store/event-store.port';
 import { createCatchUpFeed } from './catch-up.feed';
 import type { FeedSubscription } from './feed.port';
-import { ensureTopics } from './kafka-client';
 import { encodeEvent, type TopicMap } from './kafka-codec';
 import type { Log } from './log';
+import { ProducerSlot } from './kafka-producer-slot';
 import type { Wakeup } from './wakeup';
 
 export interface KafkaForwarderOptions {
@@ -25,12 +27,25 @@ export interface KafkaForwarderOptions {
   wakeup?: Wakeup;
   /** Checkpoint row name (default `default`): one forwarder per deployment. */
   name?: string;
+  /** Longest pause between retries of a failed batch (default 5000 ms). */
+  retryMaxMs?: number;
   batchSize?: number;
   pollMs?: number;
   partitions?: number;
 }
 
-export interface ForwarderStatus { name: string; position: string | null; forwarded: number; lastError: string | null }
+export interface ForwarderStatus {
+  name: string;
+  /** The last log position the broker acknowledged (the checkpoint). */
+  position: string | null;
+  forwarded: number;
+  /** The error of the last failed batch, while failing (null after a batch went through). */
+  lastError: string | null;
+  /** When the current run of failures began (ISO time), null while batches go through. */
+  stuckSince: string | null;
+  /** Producers made so far: above 1 after recoveries. */
+  producers: number;
+}
 
 export interface KafkaForwarder {
   status(): ForwarderStatus;
@@ -53,18 +68,13 @@ export async function startKafkaForwarder(options: KafkaForwarderOptions): Promi
   const name = options.name ?? 'default';
   await migrate(db, 'kafka-forwarder', MIGRATION);
   await db.query('insert into kafka_forwarder_checkpoints (name) values ($1) on conflict (name) do nothing', [name]);
-  await ensureTopics(kafka, topics.topics, options.partitions);
+  const producers = new ProducerSlot(kafka, topics.topics, log, options.partitions);
 
-  const producer = kafka.producer({
-    idempotent: true,
-    maxInFlightRequests: 1,
-    allowAutoTopicCreation: false,
-    createPartitioner: Partitioners.DefaultPartitioner,
+  const state: Omit<ForwarderStatus, 'producers'> = { name, position: null, forwarded: 0, lastError: null, stuckSince: null };
+  const feed = createCatchUpFeed({
+    store: options.store, log, batchSize: options.batchSize, pollMs: options.pollMs, wakeup: options.wakeup,
+    retry: { initialMs: 200, maxMs: options.retryMaxMs ?? 5000 },
   });
-  await producer.connect();
-
-  const state: ForwarderStatus = { name, position: null, forwarded: 0, lastError: null };
-  const feed = createCatchUpFeed({ store: options.store, log, batchSize: options.batchSize, pollMs: options.pollMs, wakeup: options.wakeup });
   const subscription: FeedSubscription = await feed.subscribe({
     name: `kafka-forwarder:${name}`,
     async loadPosition() {
@@ -75,25 +85,29 @@ export async function startKafkaForwarder(options: KafkaForwarderOptions): Promi
     },
     loadOffsets: async () => [],
     async handle(batch) {
-      await publish(producer, topics, batch.events);
+      await publish(await producers.get(), topics, batch.events);
       const position = batch.events[batch.events.length - 1].position;
       await saveForwarded(db, name, position);
       state.position = formatPosition(position);
       state.forwarded += batch.events.length;
       state.lastError = null;
+      state.stuckSince = null;
       return 'applied';
     },
     failed(error) {
+      // whatever the producer's state now (a jammed sequence, a broker that lost the topics), a new one starts clean
+      producers.discard();
       state.lastError = error instanceof Error ? error.message : String(error);
+      state.stuckSince ??= new Date().toISOString();
     },
   });
 
   return {
-    status: () => ({ ...state }),
+    status: () => ({ ...state, producers: producers.generations }),
     async stop() {
       await subscription.stop();
       await feed.close();
-      await producer.disconnect();
+      await producers.close();
     },
   };
 }

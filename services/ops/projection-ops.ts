@@ -1,10 +1,8 @@
-/** Adapts the projections handle to what the API's health and /internal routes need. */
-import type { ProjectionHealth } from '../api/health/health.route';
+/** Adapts the projections handle to what the API's /internal routes and the ops CLI need. */
 import type { ProjectionOps } from '../api/internal/projections.routes';
+import { healthCheck, type HealthReport } from '../api/health/health-report';
 import type { ProjectionsHandle } from '../../projections/runner/start-projections';
-
-export const projectionHealthOf = (handle: ProjectionsHandle | null) => async (): Promise<ProjectionHealth[]> =>
-  handle ? (await handle.status()).map(({ name, state, lag, position }) => ({ name, state, lag, position })) : [];
+import type { Runtime } from '../runtime';
 
 export function projectionOpsOf(handle: ProjectionsHandle | null): ProjectionOps {
   const missing = () => { throw new Error('projections do not run in this process'); };
@@ -13,4 +11,12 @@ export function projectionOpsOf(handle: ProjectionsHandle | null): ProjectionOps
     names: () => (handle ? handle.names() : []),
     rebuild: async (name) => (handle ? handle.rebuild(name) : missing()),
   };
+}
+
+/**
+ * The health report of an open runtime: what `GET /internal/health` answers, for the CLI when no server runs
+ * (format it with status-table.ts formatHealthReport).
+ */
+export function readHealthReport(runtime: Pick<Runtime, 'store' | 'storeKind' | 'projections'>): Promise<HealthReport> {
+  return healthCheck({ store: runtime.store, storeKind: runtime.storeKind, feed: () => runtime.projections.health() })();
 }

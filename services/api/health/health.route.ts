@@ -1,36 +1,27 @@
-/** `GET /api/health`: the event store, the feed and every projection's lag (DESIGN.md §5: surface reader lag). */
+/**
+ * Health (DESIGN.md §2: losing a part degrades, never kills; health says which part is missing).
+ * - `GET /api/health/live`: liveness — 200 whenever the process serves.
+ * - `GET /api/health`: readiness — 200 `{status:'up'}`, or HTTP 503 with code '503' and `{status:'degraded',
+ *   problems}`: short names only, no internal counts in public.
+ * - `GET /internal/health` (ops token): the whole report (store head, feed, forwarder, projections, workers, commit
+ *   horizon); always 200, `data.status` says up or degraded.
+ */
 import type { FastifyInstance } from 'fastify';
-import type { EventStore } from '../../event-store/event-store.port';
-import { formatPosition } from '../../event-store/event-store.port';
-import { ok } from '../envelope';
+import { failure, httpStatusMessages, ok } from '../envelope';
+import type { HealthReport } from './health-report';
 
-export interface ProjectionHealth { name: string; state: string; lag: number | null; position: string | null }
+export type HealthCheck = () => Promise<HealthReport>;
 
-export interface HealthSources {
-  store: EventStore;
-  storeKind: string;
-  feedKind: string;
-  projections: () => Promise<ProjectionHealth[]>;
+export function registerHealthRoutes(app: FastifyInstance, check: HealthCheck): void {
+  app.get('/health/live', async () => ok({ status: 'up' }));
+  app.get('/health', async (_request, reply) => {
+    const report = await check();
+    if (report.status === 'up') return ok({ status: 'up' });
+    reply.status(503);
+    return failure('503', httpStatusMessages[503], { status: 'degraded', problems: report.problems });
+  });
 }
 
-export function registerHealthRoute(app: FastifyInstance, sources: HealthSources): void {
-  app.get('/health', async (_request, reply) => {
-    let head: string | null = null;
-    let storeUp = true;
-    try {
-      const position = await sources.store.headPosition();
-      head = position ? formatPosition(position) : null;
-    } catch {
-      storeUp = false;
-    }
-    const projections = await sources.projections().catch(() => []);
-    const healthy = storeUp && projections.every((p) => p.state !== 'failed');
-    reply.status(healthy ? 200 : 503);
-    return ok({
-      status: healthy ? 'up' : 'degraded',
-      store: { kind: sources.storeKind, up: storeUp, head },
-      feed: { kind: sources.feedKind },
-      projections,
-    });
-  });
+export function registerInternalHealthRoute(internal: FastifyInstance, check: HealthCheck): void {
+  internal.get('/health', async () => ok(await check()));
 }
