@@ -1,6 +1,8 @@
 /**
  * The environment, parsed once (DESIGN.md §12). Defaults make `npm start` work on a bare machine:
  * PGlite in ./data, in-process feed, sandbox payments, development SMS, demo data seeded on first start.
+ * A production start (NODE_ENV=production) refuses those two stand-ins unless they are chosen explicitly
+ * (PAYMENT_PROVIDER=sandbox, SMS_PROVIDER=development): the sandbox cashier marks orders paid without charging anyone.
  */
 import { z } from 'zod';
 
@@ -9,6 +11,12 @@ const optionalUrl = (name: string) =>
     .refine((v) => v === undefined || /^[a-z][a-z0-9+.-]*:\/\//i.test(v), { message: `${name} must be a URL` });
 
 const ConfigSchema = z.object({
+  /** Only 'production' changes anything: it refuses the development stand-ins unless they are chosen explicitly. */
+  NODE_ENV: z.string().trim().min(1).optional(),
+  /** sandbox: the built-in cashier (no money moves); wechatpay: WeChat Pay v3 Native (WECHATPAY_*). Default below. */
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'wechatpay']).optional(),
+  /** development: codes go to the log and the ops outbox (the only provider so far); explicit in production. */
+  SMS_PROVIDER: z.enum(['development']).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -66,7 +74,57 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
+  const refused = refusedStandIns(parsed.data);
+  if (refused.length > 0) throw new ConfigError(refused);
   return parsed.data;
+}
+
+export const isProduction = (config: Config): boolean => config.NODE_ENV === 'production';
+
+const WECHATPAY_KEYS = ['WECHATPAY_MCHID', 'WECHATPAY_APPID', 'WECHATPAY_SERIAL_NO', 'WECHATPAY_PRIVATE_KEY',
+  'WECHATPAY_APIV3_KEY', 'WECHATPAY_PLATFORM_CERT', 'WECHATPAY_NOTIFY_URL'] as const;
+
+/**
+ * Which payment provider runs: PAYMENT_PROVIDER when set; else WeChat Pay when any WECHATPAY_* merchant key is set;
+ * else the sandbox outside production. null: production with nothing chosen (loadConfig refuses that).
+ */
+export function paymentProviderOf(config: Config): 'sandbox' | 'wechatpay' | null {
+  if (config.PAYMENT_PROVIDER) return config.PAYMENT_PROVIDER;
+  if (WECHATPAY_KEYS.some((key) => config[key] !== undefined)) return 'wechatpay';
+  return isProduction(config) ? null : 'sandbox';
+}
+
+export const PAYMENT_REFUSAL = 'PAYMENT_PROVIDER: 生产环境（NODE_ENV=production）必须配置真实支付渠道，拒绝启动沙箱支付（不会真实扣款）。' +
+  '请设置 PAYMENT_PROVIDER=wechatpay 及 WECHATPAY_* 商户密钥；确需沙箱请显式设置 PAYMENT_PROVIDER=sandbox。' +
+  ' / A production start needs a real payment provider: set PAYMENT_PROVIDER=wechatpay with the WECHATPAY_* keys,' +
+  ' or PAYMENT_PROVIDER=sandbox explicitly to run the sandbox cashier (it marks orders paid without charging).';
+
+export const SMS_REFUSAL = 'SMS_PROVIDER: 生产环境（NODE_ENV=production）没有真实短信渠道，开发短信只写日志，不会发送短信。' +
+  '确需使用请显式设置 SMS_PROVIDER=development。' +
+  ' / A production start has no real SMS provider: the development provider only logs the codes;' +
+  ' set SMS_PROVIDER=development explicitly to run it.';
+
+function refusedStandIns(config: Config): string[] {
+  if (!isProduction(config)) return [];
+  const problems: string[] = [];
+  if (paymentProviderOf(config) === null) problems.push(PAYMENT_REFUSAL);
+  if (config.SMS_PROVIDER === undefined) problems.push(SMS_REFUSAL);
+  return problems;
+}
+
+/** The loud lines a production start prints for each stand-in it was told explicitly to run. */
+export function standInWarnings(config: Config): string[] {
+  if (!isProduction(config)) return [];
+  const warnings: string[] = [];
+  if (paymentProviderOf(config) === 'sandbox') {
+    warnings.push('!!! 警告：生产环境正在使用沙箱支付（PAYMENT_PROVIDER=sandbox），订单不会真实扣款 /' +
+      ' WARNING: production is running the SANDBOX payment provider: orders are marked paid without any charge');
+  }
+  if (config.SMS_PROVIDER === 'development') {
+    warnings.push('!!! 警告：生产环境正在使用开发短信（SMS_PROVIDER=development），验证码只写日志，不会发送 /' +
+      ' WARNING: production is running the DEVELOPMENT SMS provider: codes are only logged, never sent');
+  }
+  return warnings;
 }
 
 export const kafkaBrokers = (config: Config): string[] | undefined =>

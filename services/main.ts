@@ -1,18 +1,30 @@
 /**
  * The composition root (DESIGN.md §3): configuration → engines → projections → demo seed → HTTP + websocket.
  * `npm start` runs this; on a bare machine everything lives in one process on PGlite.
+ *
+ * Start-up failures a person can fix (bad configuration, an unreachable database, a data directory another process
+ * holds) print one clear line and exit 1, no stack. Once running, losing the database never ends the process:
+ * requests that need it answer 503 and the pool, projections and scheduler reconnect on their own.
  */
 import { buildApp } from './api/app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, standInWarnings } from './config';
 import { runtimeAppDeps } from './app-deps';
+import { cannotConnectLine, DatabaseUnreachableError, isDatabaseUnavailable } from './db/connection-errors';
+import { DataDirLockedError } from './db/data-dir-lock';
 import { resolveOpsToken } from './ops/ops-token';
 import { seedDemo } from './ops/seed/seed-demo';
 import { openRuntime } from './runtime';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  for (const warning of standInWarnings(config)) console.warn(warning);
   const runtime = await openRuntime(config, { runProjections: config.PROJECTIONS === 'inline' });
   const opsToken = resolveOpsToken(config.OPS_TOKEN, config.DATA_DIR);
+
+  // The last net, not the fix: a background task that lost its connection must not end the process.
+  process.on('unhandledRejection', (reason) => {
+    console.error(`[process] unhandled rejection: ${reason instanceof Error ? reason.message : String(reason)}`);
+  });
 
   if (config.SEED_DEMO) {
     const result = await seedDemo(runtime.store, runtime.clock());
@@ -28,27 +40,39 @@ async function main(): Promise<void> {
     demoMerchantShipAfterMs: config.DEMO_MERCHANT_SHIP_AFTER_MS,
   }));
 
-
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal}: shutting down`);
-    await app.close();
-    await runtime.close();
-    process.exit(0);
+    try {
+      await app.close();
+      await runtime.close();
+    } finally {
+      process.exit(0);
+    }
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  // the ops CLI reads the port from the lock file (PORT=0 picked one, or the CLI runs with another PORT)
+  runtime.dataDirLock?.setPort(port, config.HOST);
   const shown = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
-  console.log(`\n  集市 Jishi is running: http://${shown}:${config.PORT}\n` +
-    `  store: ${runtime.storeKind}, read models: ${runtime.db.kind}, feed: ${config.KAFKA_BROKERS ? 'kafka' : 'catch-up'}\n`);
+  console.log(`\n  集市 Jishi is running: http://${shown}:${port}\n` +
+    `  store: ${runtime.storeKind}, read models: ${runtime.db.kind}, feed: ${config.KAFKA_BROKERS ? 'kafka' : 'catch-up'},` +
+    ` payments: ${runtime.payments.providerName}\n`);
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) console.error(error.message);
-  else console.error(error);
+  if (error instanceof ConfigError || error instanceof DatabaseUnreachableError || error instanceof DataDirLockedError) {
+    console.error(error.message);
+  } else if (isDatabaseUnavailable(error) && process.env.DATABASE_URL) {
+    console.error(cannotConnectLine(process.env.DATABASE_URL, error)); // lost while starting (migrations, seed)
+  } else {
+    console.error(error);
+  }
   process.exit(1);
 });

@@ -3,6 +3,7 @@
  * database (DATABASE_URL): the API then runs with PROJECTIONS=external and waits for its writes via LISTEN/NOTIFY.
  */
 import { ConfigError, loadConfig } from './config';
+import { DatabaseUnreachableError } from './db/connection-errors';
 import { openRuntime } from './runtime';
 
 async function main(): Promise<void> {
@@ -23,6 +24,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(error instanceof ConfigError || error instanceof DatabaseUnreachableError ? error.message : error);
   process.exit(1);
 });

@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { kafkaBrokers, type Config } from './config';
 import { openDatabase, type Database } from './db/database';
+import { acquireDataDirLock, type DataDirLock, type LockHolder } from './db/data-dir-lock';
 import type { EventStore } from './event-store/event-store.port';
 import { createEventStoreDbEventStore } from './event-store/eventstoredb/eventstoredb-event-store';
 import { createPostgresEventStore } from './event-store/postgres/postgres-event-store';
@@ -30,8 +31,10 @@ export interface Runtime {
   sessions: SessionStore;
   hub: RealtimeHub;
   clock: () => Date;
-  /** The WeChat Pay port (sandbox unless WECHATPAY_* is set); the order slice registers its callback handler. */
+  /** The WeChat Pay port (PAYMENT_PROVIDER); `payments.providerName` for health. The order slice registers its handler. */
   payments: Payments;
+  /** The embedded data directory's exclusive lock (null on PostgreSQL, in memory, or on a PGlite handed in). */
+  dataDirLock: DataDirLock | null;
   /** Durable deadlines; slices register a handler per kind. Polling unless SCHEDULER_POLL_MS=0 or runScheduler false. */
   scheduler: Scheduler;
   close(): Promise<void>;
@@ -46,18 +49,45 @@ export interface RuntimeOptions {
   log?: (line: string) => void;
   /** false: the scheduler exists (handlers, tick) but does not poll by itself. */
   runScheduler?: boolean;
+  /**
+   * 'ops-cli': a short-lived tool beside (or instead of) the server: no projection runners, no Kafka forwarder or
+   * consumer groups, no scheduler polling, whatever the other options say. Its data-directory lock has no port.
+   */
+  role?: LockHolder['role'];
 }
 
-export async function openDatabaseFor(config: Config, pglite?: PGlite): Promise<Database> {
-  if (config.DATABASE_URL) return openDatabase({ kind: 'postgres', url: config.DATABASE_URL });
-  if (pglite) return openDatabase({ kind: 'pglite', instance: pglite });
-  const dataDir = config.DATA_DIR === ':memory:' ? undefined : path.resolve(config.DATA_DIR, 'pglite');
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  return openDatabase({ kind: 'pglite', dataDir });
+/** The database and, for an embedded data directory, its lock (taken before PGlite touches the files). */
+export async function openDatabaseFor(
+  config: Config, pglite?: PGlite, role: LockHolder['role'] = 'server',
+): Promise<{ db: Database; lock: DataDirLock | null }> {
+  if (config.DATABASE_URL) return { db: await openDatabase({ kind: 'postgres', url: config.DATABASE_URL }), lock: null };
+  if (pglite) return { db: await openDatabase({ kind: 'pglite', instance: pglite }), lock: null };
+  if (config.DATA_DIR === ':memory:') return { db: await openDatabase({ kind: 'pglite' }), lock: null };
+  const lock = acquireDataDirLock(config.DATA_DIR, role, role === 'server' ? config.PORT : null);
+  try {
+    const dataDir = path.resolve(config.DATA_DIR, 'pglite');
+    mkdirSync(dataDir, { recursive: true });
+    return { db: await openDatabase({ kind: 'pglite', dataDir }), lock };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
 }
 
 export async function openRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
-  const db = await openDatabaseFor(config, options.pglite);
+  const role = options.role ?? 'server';
+  const tool = role === 'ops-cli';
+  const { db, lock } = await openDatabaseFor(config, options.pglite, role);
+  try {
+    return await assemble(config, options, db, lock, tool);
+  } catch (error) {
+    await db.close().catch(() => undefined);
+    lock?.release();
+    throw error;
+  }
+}
+
+async function assemble(config: Config, options: RuntimeOptions, db: Database, lock: DataDirLock | null, tool: boolean): Promise<Runtime> {
   const rawStore = config.EVENTSTORE_URL
     ? await createEventStoreDbEventStore(config.EVENTSTORE_URL)
     : await createPostgresEventStore(db);
@@ -75,11 +105,11 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
     projections: allProjections,
     feed: brokers ? { kafka: { brokers } } : 'catch-up',
     log: options.log ?? ((line) => console.log(line)),
-    run: options.runProjections !== false,
+    run: !tool && options.runProjections !== false,
   });
   projections = handle;
   const scheduler = await createScheduler({ db, clock, log, pollMs: config.SCHEDULER_POLL_MS });
-  if (options.runScheduler !== false && config.SCHEDULER_POLL_MS > 0) scheduler.start();
+  if (!tool && options.runScheduler !== false && config.SCHEDULER_POLL_MS > 0) scheduler.start();
   return {
     config,
     db,
@@ -90,12 +120,17 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
     hub: new RealtimeHub(),
     clock,
     payments,
+    dataDirLock: lock,
     scheduler,
     async close() {
-      await scheduler.stop();
-      await handle.stop();
-      await rawStore.close();
-      await db.close();
+      try {
+        await scheduler.stop();
+        await handle.stop();
+        await rawStore.close();
+        await db.close();
+      } finally {
+        lock?.release();
+      }
     },
   };
 }

@@ -45,7 +45,13 @@ export class PgListener {
     const client = await this.db.pool.connect();
     client.on('notification', (message) => this.dispatch(message.channel, message.payload ?? ''));
     client.on('error', (error) => this.lost(client, error));
-    for (const channel of this.channels) await client.query(`listen ${channel}`);
+    try {
+      for (const channel of this.channels) await client.query(`listen ${channel}`);
+    } catch (error) {
+      // the server went away between connect and LISTEN: hand the broken client back instead of leaking it
+      client.release(error instanceof Error ? error : new Error(String(error)));
+      throw error;
+    }
     this.client = client;
     this.backoff.reset();
   }

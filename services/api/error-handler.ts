@@ -1,11 +1,13 @@
 /**
  * The one error handler (DESIGN.md §8, §14): DomainError → HTTP 200 with its code; malformed input → 400 '400' with a
- * message naming the field; anything unexpected → 500 系统错误! without a stack. Routes do not catch.
+ * message naming the field; the database unreachable → 503 服务不可用!; anything unexpected → 500 系统错误! without a
+ * stack. Routes do not catch.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { DomainError } from '../../domain/shared/errors';
+import { isDatabaseUnavailable } from '../db/connection-errors';
 import { failure, httpStatusMessages } from './envelope';
 import type { SpaFallback } from './static';
 import { validationMessage } from './validation-message';
@@ -30,6 +32,11 @@ export function installErrorHandling(app: FastifyInstance, spaFallback: SpaFallb
       const message = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
         ? '请求体不是有效的JSON' : httpStatusMessages[status] ?? httpStatusMessages[400];
       return reply.status(status).send(failure(String(status), message));
+    }
+    if (isDatabaseUnavailable(error)) {
+      // PostgreSQL is gone for now (restart, failover, terminated backends): the pool reconnects by itself.
+      request.log.warn({ err: { message: error.message, code: error.code } }, 'database unavailable');
+      return reply.status(503).send(failure('503', httpStatusMessages[503]));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(failure('500', httpStatusMessages[500]));

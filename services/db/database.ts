@@ -6,6 +6,7 @@ import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import { DatabaseUnreachableError } from './connection-errors';
 
 // bigint columns (positions, revisions) come back as strings; int8 parsing is left to the callers that need bigint.
 // A QueryConfig with a `name` is prepared once per connection and then only bound and executed (the hot append).
@@ -28,18 +29,42 @@ export type DatabaseOptions =
   | { kind: 'pglite'; dataDir?: string /* undefined = in memory */ }
   | { kind: 'pglite'; instance: PGlite };
 
+/** How long a query waits for a connection before it fails (and the API answers 503) while the server is away. */
+const CONNECT_TIMEOUT_MS = 5000;
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.max ?? 10 });
-    pool.on('error', () => { /* idle client errors surface on the next query */ });
+    const pool = new pg.Pool({ connectionString: options.url, max: options.max ?? 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    survivesConnectionErrors(pool);
+    // Fail fast and plainly at start (a bad DATABASE_URL, a server that is not up) instead of at the first request.
+    await pool.query('select 1').catch(async (error: unknown) => {
+      await pool.end().catch(() => undefined);
+      throw new DatabaseUnreachableError(options.url, error);
+    });
     return wrap('postgres', pool, async () => pool.end());
   }
   const owned = !('instance' in options);
   const pglite = 'instance' in options ? options.instance : await openPGlite(options.dataDir);
   const pool = new pg.Pool({ ...createPgConfig(pglite), Client: PGliteClient as unknown as new () => pg.ClientBase });
+  survivesConnectionErrors(pool);
   return wrap('pglite', pool, async () => {
     await pool.end();
     if (owned) await pglite.close();
+  });
+}
+
+/**
+ * A pg client emits 'error' when its connection dies (57P01 admin shutdown, pg_terminate_backend, a server restart).
+ * pg-pool listens only while the client is idle in the pool; a checked-out client (a transaction between statements,
+ * the LISTEN client, an append waiting on its batch) has no listener then, and an unhandled 'error' ends the process.
+ * Every client therefore gets a permanent listener: the broken client is dropped by the pool when it is released
+ * (it is no longer queryable), its pending statement fails with the connection error (→ 503), and the next
+ * statement opens a new connection once the server is back.
+ */
+function survivesConnectionErrors(pool: pg.Pool): void {
+  pool.on('error', () => { /* an idle client died: the pool has removed it already */ });
+  pool.on('connect', (client) => {
+    client.on('error', () => { /* surfaces on this client's next statement, which fails and is retried elsewhere */ });
   });
 }
 

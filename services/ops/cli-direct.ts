@@ -1,4 +1,8 @@
-/** The ops CLI's path when no server holds the stores: open them here, do the work, close. */
+/**
+ * The ops CLI's path when no server holds the stores: open them here as a tool, do the work, close. A tool runs no
+ * projection runners, joins no Kafka consumer group, starts no forwarder and polls no deadlines (runtime role
+ * 'ops-cli'): on PostgreSQL the servers and workers keep doing that, and on PGlite the next server start catches up.
+ */
 import type { Config } from '../config';
 import { openRuntime } from '../runtime';
 import type { OpsCommand } from './cli';
@@ -12,16 +16,14 @@ import { auditOrder } from '../audit/order-audit';
 import { asOfOf, formatAudit } from './audit.command';
 
 export async function runDirect(command: OpsCommand, config: Config): Promise<string> {
-  const runtime = await openRuntime(config, {
-    runProjections: command.kind !== 'projections-status' && command.kind !== 'sms' && command.kind !== 'audit-order',
-    log: () => undefined,
-  });
+  const runtime = await openRuntime(config, { role: 'ops-cli', log: () => undefined });
   try {
     switch (command.kind) {
       case 'seed-demo': {
         const result = await seedDemo(runtime.store, runtime.clock());
-        await runtime.projections.ready();
-        return result.seeded ? `seeded ${result.events} events` : 'the demo data is already seeded';
+        return result.seeded
+          ? `seeded ${result.events} events (appended to the event store; the server's projections apply them)`
+          : 'the demo data is already seeded';
       }
       case 'projections-status': {
         return formatStatusTable(await runtime.projections.status());

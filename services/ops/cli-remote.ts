@@ -6,20 +6,15 @@ import { formatShipped, shipmentOf, type ShippedAnswer } from './ship.command';
 import type { OrderAudit } from '../audit/order-audit';
 import { formatAudit } from './audit.command';
 
-export async function serverIsUp(base: string): Promise<boolean> {
-  try {
-    const response = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(1500) });
-    return response.status === 200 || response.status === 503;
-  } catch {
-    return false;
-  }
-}
-
 async function call(base: string, token: string, method: 'GET' | 'POST', path: string, payload?: unknown): Promise<unknown> {
   const headers: Record<string, string> = { 'x-ops-token': token };
   if (payload !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(`${base}/internal${path}`, {
     method, headers, body: payload === undefined ? undefined : JSON.stringify(payload),
+  }).catch((error: unknown) => {
+    const reason = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
+    throw new Error(`the server holding the data directory does not answer at ${base} (${reason}); ` +
+      'the directory is not opened directly while it is held');
   });
   const body = (await response.json()) as { code: string; message: string; data: unknown };
   if (body.code !== '200') throw new Error(`${body.code} ${body.message}`);

@@ -1,6 +1,8 @@
 /**
- * `npm run ops -- <command>` (DESIGN.md §11). While the server runs on PGlite (one process per data directory) the CLI
- * talks to it over /internal with the ops token; otherwise (server stopped, or PostgreSQL) it opens the stores itself.
+ * `npm run ops -- <command>` (DESIGN.md §11). While a server holds the embedded data directory (its lock file,
+ * services/db/data-dir-lock.ts) the CLI talks to it over /internal with the ops token, on the port the lock names;
+ * it never opens a held directory itself. Otherwise (no server, or PostgreSQL) it opens the stores as a tool: no
+ * projection runners, no Kafka forwarder or consumer groups, no scheduler (cli-direct.ts).
  *
  *   seed demo                          append the demo data (idempotent)
  *   projections status                 position, lag and generation of every read model
@@ -12,7 +14,8 @@
 import { loadConfig } from '../config';
 import { resolveOpsToken } from './ops-token';
 import { runDirect } from './cli-direct';
-import { runRemote, serverIsUp } from './cli-remote';
+import { runRemote } from './cli-remote';
+import { lockedMessage, readLockHolder } from '../db/data-dir-lock';
 import { parseShipArgs, type ShipCommand } from './ship.command';
 import { parseAuditArgs, type AuditCommand } from './audit.command';
 
@@ -50,11 +53,21 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const config = loadConfig();
-  const base = `http://127.0.0.1:${config.PORT}`;
-  const opsToken = resolveOpsToken(config.OPS_TOKEN, config.DATA_DIR);
-  const remote = !config.DATABASE_URL && (await serverIsUp(base));
-  const output = remote ? await runRemote(command, base, opsToken) : await runDirect(command, config);
+  const holder = config.DATABASE_URL || config.DATA_DIR === ':memory:' ? null : readLockHolder(config.DATA_DIR);
+  if (holder && (holder.role !== 'server' || !holder.port)) {
+    // another ops command works on the directory, or the server has not bound its port yet
+    throw new Error(lockedMessage(config.DATA_DIR, holder));
+  }
+  const output = holder
+    ? await runRemote(command, serverBase(holder.host, holder.port as number), resolveOpsToken(config.OPS_TOKEN, config.DATA_DIR))
+    : await runDirect(command, config);
   console.log(output);
+}
+
+/** Where the holder listens, seen from this machine: a wildcard address is reached on loopback. */
+function serverBase(host: string | null, port: number): string {
+  const reachable = !host || host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  return `http://${reachable}:${port}`;
 }
 
 main().catch((error: unknown) => {

@@ -14,11 +14,12 @@
  *   })
  *
  * For the routes (services/api/pay): `acceptNotification` (the notify route) and `sandbox` (the sandbox page; null
- * when WeChat Pay v3 is configured). Which provider: WECHATPAY_* set → v3 Native, else the sandbox.
+ * when WeChat Pay v3 is configured). Which provider: PAYMENT_PROVIDER, else WECHATPAY_* set → v3 Native, else the
+ * sandbox outside production (config.ts paymentProviderOf); `providerName` says which, for health.
  */
 import path from 'node:path';
 import type { PaymentStatus } from '../../domain/payment/payment.view';
-import type { Config } from '../config';
+import { ConfigError, paymentProviderOf, PAYMENT_REFUSAL, type Config } from '../config';
 import type { Database } from '../db/database';
 import type { HeaderBag } from './wechatpay-signature';
 import type { PaymentProvider, PaymentResult } from './payment-provider';
@@ -42,6 +43,8 @@ export class NoPaymentHandlerError extends Error {
 }
 
 export interface Payments {
+  /** The configured provider ('sandbox' | 'wechatpay'): health shows it, so a sandbox in production is visible. */
+  readonly providerName: 'sandbox' | 'wechatpay';
   readonly provider: PaymentProvider;
   /** The sandbox cashier behind /pay/sandbox/*; null with WeChat Pay v3. */
   readonly sandbox: SandboxCashier | null;
@@ -57,10 +60,13 @@ export interface Payments {
 export interface PaymentsDeps { db: Database; clock: () => Date }
 
 export async function openPayments(config: Config, deps: PaymentsDeps): Promise<Payments> {
-  const v3 = wechatPayV3Options(config, deps.clock);
+  const providerName = paymentProviderOf(config);
+  if (providerName === null) throw new ConfigError([PAYMENT_REFUSAL]);
   let sandbox: SandboxCashier | null = null;
   let provider: PaymentProvider;
-  if (v3) {
+  if (providerName === 'wechatpay') {
+    const v3 = wechatPayV3Options(config, deps.clock, true);
+    if (!v3) throw new ConfigError(['PAYMENT_PROVIDER=wechatpay needs the WECHATPAY_* merchant keys']);
     provider = createWechatPayV3Provider(v3);
   } else {
     const created = await createSandboxProvider({
@@ -75,6 +81,7 @@ export async function openPayments(config: Config, deps: PaymentsDeps): Promise<
   }
   let handler: PaymentCallbackHandler | null = null;
   return {
+    providerName,
     provider,
     sandbox,
     registerCallbackHandler(next) {

@@ -12,9 +12,9 @@ const REQUIRED = [
   'WECHATPAY_PLATFORM_CERT', 'WECHATPAY_NOTIFY_URL',
 ] as const;
 
-/** null when no WECHATPAY_* merchant key is set (the sandbox is used). */
-export function wechatPayV3Options(config: Config, clock: () => Date): WechatPayV3Options | null {
-  if (REQUIRED.every((key) => config[key] === undefined)) return null;
+/** null when no WECHATPAY_* merchant key is set (the sandbox is used), unless `required` (PAYMENT_PROVIDER=wechatpay). */
+export function wechatPayV3Options(config: Config, clock: () => Date, required = false): WechatPayV3Options | null {
+  if (!required && REQUIRED.every((key) => config[key] === undefined)) return null;
   const problems = REQUIRED.filter((key) => config[key] === undefined).map((key) => `${key}: required when WECHATPAY_* is set`);
   const attempt = <T>(key: string, load: () => T): T | undefined => {
     try {

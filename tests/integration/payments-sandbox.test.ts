@@ -88,6 +88,7 @@ describe('with the handler registered', () => {
       expect(shown.status).toBe(200);
       expect(shown.type).toMatch(/^text\/html/);
       expect(shown.html).toContain('集市收银台 · 微信支付（沙箱）');
+      expect(shown.html).toContain('<div class="sandbox-banner" role="alert">沙箱支付（测试环境，不会真实扣款）</div>');
       expect(shown.html).toContain('¥12.34');
       expect(shown.html).toContain('集市订单：红色 XL 卫衣');
       expect(shown.html).toContain('>确认支付</button>');

@@ -1,7 +1,11 @@
 /**
  * The sandbox cashier page (集市收银台 · 微信支付（沙箱）): one self-contained HTML document, inline style and
  * script, readable on a phone. 确认支付 and 取消 post to the paths given; the answer is `{ ok, message }`.
+ * A banner under the title says plainly that this is the sandbox: 确认支付 marks the order paid and no money moves.
  */
+
+/** The banner every sandbox cashier page shows (tests and the fault suite look for it). */
+export const SANDBOX_BANNER = '沙箱支付（测试环境，不会真实扣款）';
 export type SandboxPageState = 'pending' | 'paid' | 'closed' | 'expired';
 
 export interface SandboxPageView {
@@ -40,7 +44,10 @@ main{max-width:420px;margin:0 auto;padding:16px}
 .actions{display:flex;flex-direction:column;gap:12px;margin-top:20px}
 button{font-size:17px;border:0;border-radius:6px;padding:12px;cursor:pointer}
 #confirm{background:#07c160;color:#fff}#cancel{background:#fff;color:#222;border:1px solid #ddd}
-button:disabled{opacity:.6;cursor:default}.hint{color:#999;font-size:12px;text-align:center;margin-top:16px}`;
+button:disabled{opacity:.6;cursor:default}.hint{color:#999;font-size:12px;text-align:center;margin-top:16px}
+.sandbox-banner{background:#fff3cd;color:#8a5300;border-bottom:1px solid #f0d48a;padding:10px 16px;text-align:center;font-size:15px;font-weight:600}`;
+
+const BANNER_HTML = `<div class="sandbox-banner" role="alert">${SANDBOX_BANNER}</div>`;
 
 export function sandboxPage(view: SandboxPageView): string {
   const settled = view.state === 'pending' ? '' : stateTexts[view.state];
@@ -48,7 +55,7 @@ export function sandboxPage(view: SandboxPageView): string {
   return `<!doctype html>
 <html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>集市收银台 · 微信支付（沙箱）</title><style>${STYLE}</style></head>
-<body><header>集市收银台 · 微信支付（沙箱）</header><main><div class="card">
+<body><header>集市收银台 · 微信支付（沙箱）</header>${BANNER_HTML}<main><div class="card">
 <p class="desc">${escapeHtml(view.description)}</p>
 <p class="amount">${yuan(view.amountFen)}</p>
 <p class="no">支付单号 ${escapeHtml(view.paymentId)}</p>
@@ -85,6 +92,6 @@ export function missingPaymentPage(): string {
   return `<!doctype html>
 <html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>集市收银台 · 微信支付（沙箱）</title><style>${STYLE}</style></head>
-<body><header>集市收银台 · 微信支付（沙箱）</header><main><div class="card">
+<body><header>集市收银台 · 微信支付（沙箱）</header>${BANNER_HTML}<main><div class="card">
 <p class="msg err">支付单不存在</p></div></main></body></html>`;
 }

@@ -1,0 +1,89 @@
+/**
+ * The API process under real PostgreSQL faults (issue 10 finding 3): a server process on a throwaway cluster of the
+ * test's own. Every backend terminated (57P01 on pooled, checked-out and LISTEN clients), then the cluster stopped and
+ * started again: the process stays up, answers 503 with the envelope while the database is gone, and recovers alone.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { eventually, runOps, startServerProcess, type ServerProcess } from '../support/server-process';
+import { describeIfThrowawayPostgres, startThrowawayPostgres, type ThrowawayPostgres } from '../support/throwaway-postgres';
+
+/** Real processes on a shared, loaded machine: a PGlite server start alone can take tens of seconds. */
+const PROCESS_TIMEOUT_MS = 240_000;
+
+const UNAVAILABLE = { code: '503', message: '服务不可用!', data: null };
+
+describeIfThrowawayPostgres('a server on PostgreSQL when the database goes away', () => {
+  let cluster: ThrowawayPostgres;
+  let server: ServerProcess;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'jishi-faults-'));
+  let phone = 13700000000;
+
+  // GET /api/app/getCode writes the code to the database: a request that needs it, answered without login.
+  const getCode = async () => {
+    phone += 1;
+    const response = await fetch(`${server.url}/api/app/getCode?phone=${phone}`);
+    return { status: response.status, body: (await response.json()) as unknown };
+  };
+  const sentOk = { status: 200, body: { code: '200', message: '验证码获取成功', data: null } };
+
+  beforeAll(async () => {
+    cluster = startThrowawayPostgres();
+    server = await startServerProcess({ DATABASE_URL: cluster.url, DATA_DIR: dataDir });
+  }, PROCESS_TIMEOUT_MS);
+  afterAll(async () => {
+    if (server?.isAlive()) await server.stop('SIGKILL');
+    cluster?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }, PROCESS_TIMEOUT_MS);
+
+  it('stays up when every backend is terminated mid-transaction, answers that request 503, then serves again', async () => {
+    expect(await getCode()).toEqual(sentOk);
+    // Hold the code's row so that the login's transaction (select ... for update) waits on a checked-out client:
+    // a client the pool no longer listens to, where an unhandled 'error' used to end the process.
+    const admin = new pg.Client({ connectionString: cluster.url });
+    await admin.connect();
+    await admin.query('begin');
+    await admin.query('select phone from sms_codes where phone = $1 for update', [String(phone)]);
+    const login = fetch(`${server.url}/api/app/login`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ phone: String(phone), verificationCode: '0000', type: 2 }),
+    });
+    await eventually(async () => (await admin.query<{ n: number }>(
+      "select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()",
+    )).rows[0].n > 0, 15_000, 100);
+    const killed = await admin.query<{ n: number }>(
+      'select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where pid <> pg_backend_pid() and datname = current_database()',
+    );
+    await admin.query('rollback');
+    await admin.end();
+    expect(killed.rows[0].n).toBeGreaterThan(0);
+    const answer = await login;
+    expect({ status: answer.status, body: await answer.json() }).toEqual({ status: 503, body: UNAVAILABLE });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(server.isAlive()).toBe(true);
+    await eventually(async () => (await getCode()).status === 200, 15_000);
+    expect(await getCode()).toEqual(sentOk);
+  }, PROCESS_TIMEOUT_MS);
+
+  it('answers 503 with the envelope while the server is down, and stays up', async () => {
+    cluster.down();
+    expect(await getCode()).toEqual({ status: 503, body: UNAVAILABLE });
+    // projections, the scheduler and the LISTEN client keep retrying in the background meanwhile
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    expect(server.isAlive()).toBe(true);
+    expect(await getCode()).toEqual({ status: 503, body: UNAVAILABLE });
+  }, PROCESS_TIMEOUT_MS);
+
+  it('recovers on its own when the server is back: requests and ops commands succeed again', async () => {
+    cluster.up();
+    await eventually(async () => (await getCode()).status === 200, 30_000);
+    expect(await getCode()).toEqual(sentOk);
+    const sms = await runOps(['sms', String(phone)], { DATABASE_URL: cluster.url, DATA_DIR: dataDir });
+    expect(sms.code).toBe(0);
+    expect(sms.output).toMatch(new RegExp(`^\\d{4,6} {2}\\(sent to ${phone} at `));
+    expect(server.isAlive()).toBe(true);
+  }, PROCESS_TIMEOUT_MS);
+});
