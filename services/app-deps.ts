@@ -23,6 +23,8 @@ export function runtimeAppDeps(runtime: Runtime, extra: AppDepsExtra): AppDeps {
     payments: runtime.payments,
     scheduler: runtime.scheduler,
     readModelChanges: runtime.projections,
+    readYourWritesTimeoutMs: runtime.config.READ_YOUR_WRITES_TIMEOUT_MS,
+    checkoutDeadlineMs: runtime.config.CHECKOUT_DEADLINE_MS,
     ...rest,
   };
 }

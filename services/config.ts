@@ -30,6 +30,8 @@ const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().min(0).max(30000).default(2000),
+  /** A started checkout neither completed nor failed by then is given up and gives its reservations back. */
+  CHECKOUT_DEADLINE_MS: z.coerce.number().int().min(10_000).max(24 * 60 * 60 * 1000).default(120_000),
   /** inline: projections run in the API process; external: `npm run projections` workers run them (PostgreSQL). */
   PROJECTIONS: z.enum(['inline', 'external']).default('inline'),
   /** Where the built storefront lives; served with an SPA fallback. */

@@ -1,27 +1,58 @@
 /**
  * The checkout process decider: started once (the same request again records nothing; another request under the same
- * Idempotency-Key is 重复请求), then completed or failed exactly once.
+ * Idempotency-Key is 重复请求), then completed, failed or abandoned (at its deadline) exactly once. A deadline that
+ * finds it completed or failed is stale (订单状态已变更) and records nothing.
+ *
+ * It also keeps the payments named for its orders, newest last: a new one is named only in place of the one the
+ * caller saw as the latest for the same orders (`supersedes`), so two refreshes racing on two API instances cannot
+ * both add a live QR (the loser is told 409 and looks again).
  */
 import type { Decider } from '../shared/decider';
 import { fail } from '../shared/errors';
-import type { CheckoutCompleted, CheckoutEvent, CheckoutFailed, CheckoutStarted } from './checkout.events';
+import type {
+  CheckoutAbandoned, CheckoutCompleted, CheckoutEvent, CheckoutFailed, CheckoutPaymentRequested, CheckoutStarted,
+} from './checkout.events';
+
+export interface NamedPayment { readonly paymentId: string; readonly orderIds: readonly number[] }
 
 export interface CheckoutState {
   readonly started: CheckoutStarted['data'] | null;
   readonly completed: CheckoutCompleted['data'] | null;
   readonly failed: CheckoutFailed['data'] | null;
+  readonly abandoned: CheckoutAbandoned['data'] | null;
+  /** every payment named for the checkout's orders, oldest first (the plan's own first) */
+  readonly payments: readonly NamedPayment[];
 }
 
 export type CheckoutCommand =
   | { type: 'StartCheckout'; data: Omit<CheckoutStarted['data'], 'startedAt'> }
   | { type: 'CompleteCheckout'; data: Omit<CheckoutCompleted['data'], 'completedAt'> }
-  | { type: 'FailCheckout'; data: Omit<CheckoutFailed['data'], 'failedAt'> };
+  | { type: 'FailCheckout'; data: Omit<CheckoutFailed['data'], 'failedAt'> }
+  | { type: 'RequestCheckoutPayment'; data: Omit<CheckoutPaymentRequested['data'], 'requestedAt'> & { supersedes: string | null } }
+  | { type: 'AbandonCheckout'; data: Omit<CheckoutAbandoned['data'], 'abandonedAt'> };
+
+const sameOrders = (a: readonly number[], b: readonly number[]): boolean =>
+  a.length === b.length && [...a].sort((x, y) => x - y).every((id, i) => id === [...b].sort((x, y) => x - y)[i]);
+
+/** The newest payment named for exactly these orders, if any. */
+export function latestPaymentFor(state: CheckoutState, orderIds: readonly number[]): NamedPayment | null {
+  for (let i = state.payments.length - 1; i >= 0; i -= 1) if (sameOrders(state.payments[i].orderIds, orderIds)) return state.payments[i];
+  return null;
+}
 
 function evolve(state: CheckoutState, event: CheckoutEvent): CheckoutState {
   switch (event.type) {
-    case 'CheckoutStarted': return { ...state, started: event.data };
+    case 'CheckoutStarted': {
+      const { plan } = event.data;
+      const payable = plan.orders.filter((o) => o.payable > 0).map((o) => o.orderId);
+      const payments = plan.paymentId && payable.length > 0 ? [{ paymentId: plan.paymentId, orderIds: payable }] : [];
+      return { ...state, started: event.data, payments };
+    }
     case 'CheckoutCompleted': return { ...state, completed: event.data };
     case 'CheckoutFailed': return { ...state, failed: event.data };
+    case 'CheckoutAbandoned': return { ...state, abandoned: event.data };
+    case 'CheckoutPaymentRequested':
+      return { ...state, payments: [...state.payments, { paymentId: event.data.paymentId, orderIds: event.data.orderIds }] };
     default: {
       const unknown: never = event;
       throw new Error(`unknown checkout event ${(unknown as { type: string }).type}`);
@@ -31,7 +62,7 @@ function evolve(state: CheckoutState, event: CheckoutEvent): CheckoutState {
 
 function decide(command: CheckoutCommand, state: CheckoutState, now: Date): CheckoutEvent[] {
   const at = now.toISOString();
-  const finished = state.completed !== null || state.failed !== null;
+  const finished = state.completed !== null || state.failed !== null || state.abandoned !== null;
   switch (command.type) {
     case 'StartCheckout':
       if (state.started) return state.started.requestHash === command.data.requestHash ? [] : fail('duplicateRequest');
@@ -44,6 +75,17 @@ function decide(command: CheckoutCommand, state: CheckoutState, now: Date): Chec
       if (state.failed) return [];
       if (!state.started || finished) return fail('orderStateChanged');
       return [{ type: 'CheckoutFailed', data: { ...command.data, failedAt: at } }];
+    case 'RequestCheckoutPayment': {
+      const { supersedes, ...data } = command.data;
+      if (state.payments.some((p) => p.paymentId === data.paymentId)) return [];
+      if (!state.started) return fail('orderStateChanged');
+      if ((latestPaymentFor(state, data.orderIds)?.paymentId ?? null) !== supersedes) return fail('concurrency');
+      return [{ type: 'CheckoutPaymentRequested', data: { ...data, requestedAt: at } }];
+    }
+    case 'AbandonCheckout':
+      if (state.abandoned) return [];
+      if (!state.started || finished) return fail('orderStateChanged');
+      return [{ type: 'CheckoutAbandoned', data: { ...command.data, abandonedAt: at } }];
     default: {
       const unknown: never = command;
       return fail('badRequest', `unknown command ${(unknown as { type: string }).type}`);
@@ -52,7 +94,7 @@ function decide(command: CheckoutCommand, state: CheckoutState, now: Date): Chec
 }
 
 export const checkoutDecider: Decider<CheckoutCommand, CheckoutEvent, CheckoutState> = {
-  initialState: { started: null, completed: null, failed: null },
+  initialState: { started: null, completed: null, failed: null, abandoned: null, payments: [] },
   evolve,
   decide: (command, state, { now }) => decide(command, state, now),
 };

@@ -7,7 +7,11 @@ import { PromotionKind } from '../stock/activity-quota.events';
  * the Idempotency-Key). CheckoutStarted records the whole priced plan — ids, orders with their per-line allocation,
  * reservations, coupons, collage, payment — so that a retry or a resume after a crash runs the very same steps (each
  * one idempotent on its own stream, correlated by this stream id), and an auditor reads what was decided and why.
- * It ends with CheckoutCompleted (the pay info) or CheckoutFailed (after every reservation was given back).
+ * It ends with CheckoutCompleted (the pay info) or CheckoutFailed (after every reservation was given back), or — when
+ * neither came by its `deadline` (a crash between reserving and placing) — CheckoutAbandoned, after the
+ * `abandon-checkout` deadline gave back everything it reserved. The stream also names every payment made for its
+ * orders (the plan's `paymentId`, then each CheckoutPaymentRequested), so pay / getUrl find the live QR here and never
+ * in a read model that may lag.
  */
 const Id = z.number().int().positive();
 const Fen = z.number().int().nonnegative();
@@ -64,7 +68,11 @@ export type CheckoutPlan = z.infer<typeof CheckoutPlan>;
 
 export const CheckoutStarted = z.object({
   type: z.literal('CheckoutStarted'),
-  data: z.object({ checkoutId: Id, userId: Id, requestHash: z.string().min(1), plan: CheckoutPlan, startedAt: z.string() }),
+  data: z.object({
+    checkoutId: Id, userId: Id, requestHash: z.string().min(1), plan: CheckoutPlan, startedAt: z.string(),
+    /** when a checkout still neither completed nor failed is given up (absent in events recorded before it existed) */
+    deadline: z.string().optional(),
+  }),
 });
 export type CheckoutStarted = z.infer<typeof CheckoutStarted>;
 
@@ -87,8 +95,27 @@ export const CheckoutFailed = z.object({
 });
 export type CheckoutFailed = z.infer<typeof CheckoutFailed>;
 
-export const CheckoutEvent = z.discriminatedUnion('type', [CheckoutStarted, CheckoutCompleted, CheckoutFailed]);
+/** A new QR for some of the checkout's orders (the previous one expired, was closed, or covered other orders). */
+export const CheckoutPaymentRequested = z.object({
+  type: z.literal('CheckoutPaymentRequested'),
+  data: z.object({ paymentId: z.string().min(1), orderIds: z.array(Id).min(1), requestedAt: z.string() }),
+});
+export type CheckoutPaymentRequested = z.infer<typeof CheckoutPaymentRequested>;
+
+/** Given up at its deadline: what it reserved was given back (each release an event on its own stream) before this. */
+export const CheckoutAbandoned = z.object({
+  type: z.literal('CheckoutAbandoned'),
+  data: z.object({ reason: z.literal('deadline'), abandonedAt: z.string() }),
+});
+export type CheckoutAbandoned = z.infer<typeof CheckoutAbandoned>;
+
+export const CheckoutEvent = z.discriminatedUnion('type', [
+  CheckoutStarted, CheckoutCompleted, CheckoutFailed, CheckoutPaymentRequested, CheckoutAbandoned,
+]);
 export type CheckoutEvent = z.infer<typeof CheckoutEvent>;
 export const checkoutEventTypes: readonly CheckoutEvent['type'][] = CheckoutEvent.options.map((o) => o.shape.type.value);
 
 export const checkoutStream = (checkoutId: number): string => `checkout-${checkoutId}`;
+
+/** How long a started checkout may take before its deadline gives it up (CHECKOUT_DEADLINE_MS overrides). */
+export const CHECKOUT_DEADLINE_MS = 2 * 60_000;

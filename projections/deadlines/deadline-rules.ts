@@ -9,12 +9,18 @@
  * - settle-refund       RefundRequested.requestedAt + 2 minutes, per payment: the refunds of the payment still pending
  *                       then are asked again (services/checkout/refunds.ts); never cleared by an outcome, since
  *                       another refund of the same payment may still be pending — a firing with nothing left is a no-op
+ * - abandon-checkout    CheckoutStarted.deadline (startedAt + CHECKOUT_DEADLINE_MS for checkouts recorded without one);
+ *                       gone once the checkout completed, failed or was abandoned: a checkout a crash stopped between
+ *                       reserving and placing is given up then and what it reserved comes back
  * `dueText` is the instant exactly as the event wrote it (or, for settle-refund, computed from it):
  * CloseUnhandledAfterSale{dueAt} is compared as a string.
  */
+import { CHECKOUT_DEADLINE_MS } from '../../domain/checkout/checkout.events';
 import { streamCategory } from '../../services/event-store/event-store.port';
 
-export const DEADLINE_KINDS = ['close-unpaid-order', 'auto-confirm', 'fail-collage', 'close-after-sale', 'settle-refund'] as const;
+export const DEADLINE_KINDS = [
+  'close-unpaid-order', 'auto-confirm', 'fail-collage', 'close-after-sale', 'settle-refund', 'abandon-checkout',
+] as const;
 
 /** How long after a refund is asked for its outcome is checked (WeChat usually settles within seconds to minutes). */
 export const SETTLE_REFUND_AFTER_MS = 2 * 60_000;
@@ -36,6 +42,7 @@ const ORDER_CLEARS: Record<string, readonly DeadlineKind[]> = {
 export const ORDER_TYPES = ['OrderPlaced', 'OrderShipped', 'AutoConfirmResumed', ...Object.keys(ORDER_CLEARS)];
 export const COLLAGE_TYPES = ['CollageOpened', 'CollageSucceeded', 'CollageFailed'];
 export const PAYMENT_TYPES = ['RefundRequested'];
+export const CHECKOUT_TYPES = ['CheckoutStarted', 'CheckoutCompleted', 'CheckoutFailed', 'CheckoutAbandoned'];
 
 const text = (data: unknown, field: string): string | null => {
   const value = typeof data === 'object' && data !== null ? (data as Record<string, unknown>)[field] : undefined;
@@ -59,6 +66,12 @@ export function deadlineChanges(event: { type: string; streamId: string; data: u
       const requestedAt = event.type === 'RefundRequested' ? text(event.data, 'requestedAt') : null;
       return setOrIgnore('settle-refund',
         requestedAt && new Date(Date.parse(requestedAt) + SETTLE_REFUND_AFTER_MS).toISOString());
+    }
+    case 'checkout': {
+      if (event.type !== 'CheckoutStarted') return CHECKOUT_TYPES.includes(event.type) ? [{ op: 'clear', kind: 'abandon-checkout' }] : [];
+      const startedAt = text(event.data, 'startedAt');
+      return setOrIgnore('abandon-checkout', text(event.data, 'deadline')
+        ?? (startedAt && new Date(Date.parse(startedAt) + CHECKOUT_DEADLINE_MS).toISOString()));
     }
     case 'after-sale': {
       const due = text(event.data, 'autoCloseAt');

@@ -6,12 +6,12 @@ import type pg from 'pg';
 import { afterSaleEventTypes } from '../../domain/after-sale/after-sale.events';
 import type { RecordedEvent } from '../../services/event-store/event-store.port';
 import type { Projection } from '../runner/projection';
-import { COLLAGE_TYPES, deadlineChanges, entityIdOf, ORDER_TYPES, PAYMENT_TYPES } from './deadline-rules';
+import { CHECKOUT_TYPES, COLLAGE_TYPES, deadlineChanges, entityIdOf, ORDER_TYPES, PAYMENT_TYPES } from './deadline-rules';
 
 export const deadlinesProjection: Projection = {
   name: 'deadlines',
-  version: 2,
-  handles: [...new Set([...ORDER_TYPES, ...COLLAGE_TYPES, ...PAYMENT_TYPES, ...afterSaleEventTypes])],
+  version: 3,
+  handles: [...new Set([...ORDER_TYPES, ...COLLAGE_TYPES, ...PAYMENT_TYPES, ...CHECKOUT_TYPES, ...afterSaleEventTypes])],
   tables: ['deadlines'],
   async migrate(tx: pg.PoolClient, schema: string) {
     await tx.query(`

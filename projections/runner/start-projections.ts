@@ -84,6 +84,11 @@ export interface ProjectionsHandle {
    */
   onApplied(listener: (projection: string | null) => void): () => void;
   ready(): Promise<void>;
+  /**
+   * Holds the runner of `name` in this process (its read model stops following the log) until the returned function
+   * is called: fault tests hold a read model back to see what a lagging projection does to the API.
+   */
+  pause(name: string): Promise<() => void>;
   stop(): Promise<void>;
 }
 
@@ -179,6 +184,11 @@ export async function startProjections(options: StartProjectionsOptions): Promis
       return () => off.forEach((stop) => stop());
     },
     ready: async () => { await Promise.all(supervised.map((s) => s.live)); },
+    async pause(name) {
+      const runner = runners.get(name);
+      if (!runner) throw new Error(`unknown projection: ${name}`);
+      return runner.pause();
+    },
     async stop() {
       stopping.abort();
       horizon.stop();

@@ -18,8 +18,11 @@ import type { PgListener } from './pg-listener';
 import { generationSchema, guardTable, type Projection } from './projection';
 import { EVENTS_APPENDED_CHANNEL, PROJECTION_APPLIED_CHANNEL } from './runner-tables';
 
+/** What a wait needs of a written event: a session's remembered position carries just this (session-store.ts). */
+export type WrittenEvent = Pick<RecordedEvent, 'streamId' | 'revision' | 'type' | 'position'>;
+
 /** What a command appended: an AppendResult (or anything with its events), or the recorded events. */
-export type Appended = { readonly events: readonly RecordedEvent[] } | readonly RecordedEvent[];
+export type Appended = { readonly events: readonly WrittenEvent[] } | readonly WrittenEvent[];
 
 export interface WaitForOptions {
   /** Default 2000. */
@@ -122,7 +125,7 @@ export function createWaitFor(deps: WaiterDeps): WaitFor {
 }
 
 /** The log position of the last of `events` that projection `name` handles. */
-function lastPosition(events: readonly RecordedEvent[], name: string, projections: readonly Projection[]): LogPosition {
+function lastPosition(events: readonly WrittenEvent[], name: string, projections: readonly Projection[]): LogPosition {
   const handles = projections.find((p) => p.name === name)?.handles ?? [];
   let last: LogPosition | null = null;
   for (const event of events) {
@@ -131,9 +134,9 @@ function lastPosition(events: readonly RecordedEvent[], name: string, projection
   return last as LogPosition; // name came from targets(): it handles at least one of the events
 }
 
-const isEventList = (appended: Appended): appended is readonly RecordedEvent[] => Array.isArray(appended);
+const isEventList = (appended: Appended): appended is readonly WrittenEvent[] => Array.isArray(appended);
 
-function targets(events: readonly RecordedEvent[], projections: readonly Projection[], only?: readonly string[]): Pending {
+function targets(events: readonly WrittenEvent[], projections: readonly Projection[], only?: readonly string[]): Pending {
   const pending: Pending = new Map();
   for (const projection of projections) {
     if (only && !only.includes(projection.name)) continue;

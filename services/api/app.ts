@@ -12,6 +12,7 @@ import type { WaitFor } from '../../projections/runner/wait-for';
 import type { RealtimeHub } from '../realtime/hub';
 import { registerWebsocketRoute } from '../realtime/ws.route';
 import { installAuth } from './auth';
+import { installReadYourWrites, rememberingWaitFor, sessionCatchUp } from './read-your-writes';
 import { registerCatalogRoutes } from './catalog/catalog.routes';
 import { installErrorHandling } from './error-handler';
 import { healthCheck, type HealthSources } from './health/health-report';
@@ -60,11 +61,18 @@ export interface AppDeps {
   requestLogging?: boolean;
   /** The demo merchant ships paid orders this long after payment (DEMO_MERCHANT_SHIP_AFTER_MS); absent or 0: off. */
   demoMerchantShipAfterMs?: number;
+  /** The bound of every read-your-writes wait, READ_YOUR_WRITES_TIMEOUT_MS (default 2000). */
+  readYourWritesTimeoutMs?: number;
+  /** CHECKOUT_DEADLINE_MS: when a started checkout still unfinished is given up (abandon-checkout deadline). */
+  checkoutDeadlineMs?: number;
   /** Committed projection batches (runtime.projections): read-model answers are cached until these say otherwise. */
   readModelChanges?: ReadModelChanges;
 }
 
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
+  const timeoutMs = given.readYourWritesTimeoutMs ?? 2000;
+  // every slice's waitFor remembers, with the session, writes its wait did not see applied (read-your-writes.ts)
+  const deps: AppDeps = { ...given, waitFor: rememberingWaitFor(given.waitFor, timeoutMs) };
   const app = Fastify({
     logger: deps.logger ?? false,
     logController: new LogController({ disableRequestLogging: !deps.requestLogging }),
@@ -76,7 +84,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const spaFallback = deps.webDist ? await registerStorefront(app, deps.webDist) : undefined;
   installErrorHandling(app, spaFallback);
-  installAuth(app, deps.sessions, deps.clock);
+  installReadYourWrites(app, deps.sessions);
+  installAuth(app, deps.sessions, deps.clock, sessionCatchUp({ sessions: deps.sessions, waitFor: given.waitFor, timeoutMs }));
 
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   registerWebsocketRoute(app, deps.hub, deps.sessions, deps.clock);

@@ -1,11 +1,13 @@
 /**
  * Token auth (spec §6, origin-contract §1): `Authorization: <token>` header (or `Authorization` query parameter).
  * Routes declare `config: { auth: 'required' }` (missing → 20005 请先登录, unknown or expired → 20004) or
- * `'optional'` (personalises when a valid token comes, anonymous otherwise).
+ * `'optional'` (personalises when a valid token comes, anonymous otherwise). A session carrying writes the read models
+ * had not reached is caught up first (read-your-writes.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../../domain/shared/errors';
 import type { SessionStore } from '../identity/session-store';
+import type { SessionCatchUp } from './read-your-writes';
 
 export type AuthMode = 'required' | 'optional' | 'none';
 
@@ -22,10 +24,11 @@ export function tokenOf(request: FastifyRequest): string | null {
   return typeof fromQuery === 'string' && fromQuery.trim() ? fromQuery.trim() : null;
 }
 
-export function installAuth(app: FastifyInstance, sessions: SessionStore, clock: () => Date): void {
+/** `catchUp`: read-your-writes across requests (read-your-writes.ts), for a session that carries unapplied writes. */
+export function installAuth(app: FastifyInstance, sessions: SessionStore, clock: () => Date, catchUp?: SessionCatchUp): void {
   app.decorateRequest('userId', null);
   app.decorateRequest('token', null);
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preHandler', async (request, reply) => {
     const mode: AuthMode = request.routeOptions.config?.auth ?? 'none';
     if (mode === 'none') return;
     const token = tokenOf(request);
@@ -33,13 +36,14 @@ export function installAuth(app: FastifyInstance, sessions: SessionStore, clock:
       if (mode === 'required') throw new DomainError('loginRequired');
       return;
     }
-    const userId = await sessions.resolve(token, clock());
-    if (userId === null) {
+    const session = await sessions.resolveSession(token, clock());
+    if (session === null) {
       if (mode === 'required') throw new DomainError('tokenInvalid');
       return;
     }
-    request.userId = userId;
+    request.userId = session.userId;
     request.token = token;
+    if (session.position && catchUp) await catchUp(request, reply, token, session.position);
   });
 }
 

@@ -4,7 +4,7 @@
  * Every step has a deterministic command id, so a retried or resumed checkout answers from the streams. When a step
  * is refused, `giveBack` undoes the steps this run took (each step answers again from its stream when a resumed run
  * repeats it, so the record is whole), or every step of the plan when not told (releasing what was never taken
- * records nothing).
+ * records nothing). `actor`: who gives back (the system when a deadline abandons the checkout; the shopper otherwise).
  */
 import type { CheckoutStarted } from '../../domain/checkout/checkout.events';
 import { checkoutStream } from '../../domain/checkout/checkout.events';
@@ -17,7 +17,7 @@ import { activityQuotaDecider } from '../../domain/stock/activity-quota.decider'
 import { activityQuotaStream } from '../../domain/stock/activity-quota.events';
 import { stockDecider } from '../../domain/stock/stock.decider';
 import { skuStream } from '../../domain/stock/stock.events';
-import type { RecordedEvent } from '../event-store/event-store.port';
+import type { Actor, RecordedEvent } from '../event-store/event-store.port';
 import { decideOn, shopperActor, type StepContext } from './decide-on';
 import { loadOrder, orderOf, orderStream, type LoadedOrder } from './order-stream';
 
@@ -25,8 +25,8 @@ type Started = CheckoutStarted['data'];
 
 export const collageStream = (collageId: number): string => `collage-${collageId}`;
 
-const contextOf = (deps: Pick<StepContext, 'store' | 'clock'>, started: Started): StepContext => ({
-  store: deps.store, clock: deps.clock, actor: shopperActor(started.userId), correlationId: checkoutStream(started.checkoutId),
+const contextOf = (deps: Pick<StepContext, 'store' | 'clock'>, started: Started, actor?: Actor): StepContext => ({
+  store: deps.store, clock: deps.clock, actor: actor ?? shopperActor(started.userId), correlationId: checkoutStream(started.checkoutId),
 });
 
 /** The steps a run has taken, by name (`quota:…`, `stock:<skuId>`, `coupon:<claimId>`, `collage`). */
@@ -110,9 +110,9 @@ export async function reserveAndPlace(
  * steps that never happened). A refused flash-sale buyer so costs no further turns on the hot streams.
  */
 export async function giveBack(
-  deps: Pick<StepContext, 'store' | 'clock'>, started: Started, taken?: TakenSteps,
+  deps: Pick<StepContext, 'store' | 'clock'>, started: Started, taken?: TakenSteps, actor?: Actor,
 ): Promise<RecordedEvent[]> {
-  const ctx = contextOf(deps, started);
+  const ctx = contextOf(deps, started, actor);
   const { checkoutId } = started;
   const was = (name: string) => taken === undefined || taken.has(name);
   const plan = {

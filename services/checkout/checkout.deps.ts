@@ -53,4 +53,6 @@ export interface CheckoutDeps {
   cart: CartPort;
   groups: GroupPort;
   log: (line: string) => void;
+  /** How long a started checkout may take before its deadline gives it up (default CHECKOUT_DEADLINE_MS, 2 minutes). */
+  checkoutDeadlineMs?: number;
 }

@@ -14,6 +14,7 @@ import { withStreamLock } from '../commands/stream-lock';
 import type { CheckoutDeps } from './checkout.deps';
 import { checkoutPlanOf } from './checkout-stream';
 import { isAwaitingPayment, isClosed, loadOrder, type LoadedOrder } from './order-stream';
+import { checkoutPayment } from './checkout-payment';
 import { payInfoOf, startPayment, type PayInfo } from './payment-service';
 
 export type PayScope = 'checkout' | 'order';
@@ -40,7 +41,10 @@ export async function refreshPayment(deps: CheckoutDeps, userId: number, orderId
     const order = await ownedOrder(deps, userId, orderId);
     if (!isAwaitingPayment(order) || order.placed.price === 0) fail('orderStateChanged');
     const orders = scope === 'checkout' ? await checkoutOrders(deps, order) : [order];
-    const payment = await startPayment(deps, userId, orders, { correlationId: `order-${orderId}` });
+    const checkout = order.correlationId?.startsWith('checkout-') ? order.correlationId : null;
+    const payment = checkout
+      ? await checkoutPayment(deps, userId, orders, checkout)
+      : await startPayment(deps, userId, orders, { correlationId: `order-${orderId}` });
     if (payment.events.length > 0) await deps.waitFor(payment.events, { projections: ['checkout'] });
     return payInfoOf({
       money: payment.amount, orderIds: orders.map((o) => o.orderId), collageId: order.placed.collageId,

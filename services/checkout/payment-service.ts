@@ -3,8 +3,9 @@
  * money, orderId, collageId, url = the QR image, plus codeUrl). Nothing here marks anything paid.
  *
  * One payment covers the orders of one checkout; the QR expires with their payment deadline (placed + 1 hour).
- * Refreshing (`/order/pay`, `/order/getUrl`) reuses the live payment when it covers exactly the orders asked for and
- * makes a new one otherwise (the checkout's QR expired, or one order of a multi-shop checkout is paid on its own).
+ * Refreshing (`/order/pay`, `/order/getUrl`) reuses the live payment when it covers exactly the orders asked for — as
+ * the checkout's stream names it (checkout-payment.ts), never as a lagging read model shows it — and makes a new one
+ * otherwise (the checkout's QR expired, or one order of a multi-shop checkout is paid on its own).
  * A payment left behind stays payable until it expires; if it is paid after all, the orders it names that no longer
  * await payment are refunded from it (pay-orders.ts).
  */
@@ -53,7 +54,10 @@ export async function loadPayment(deps: Pick<CheckoutDeps, 'store'>, paymentId: 
   return paymentStateOf(await deps.store.readStream(paymentStream(paymentId)));
 }
 
-/** The live payment covering exactly these orders, if any (read model first, the stream decides). */
+/**
+ * The live payment covering exactly these orders, if any (read model first, the stream decides): only for orders no
+ * checkout placed — a checkout's orders find theirs on the checkout stream (checkout-payment.ts).
+ */
 async function livePaymentFor(deps: CheckoutDeps, orderIds: readonly number[], now: Date) {
   const { rows } = await deps.db.query<{ payment_id: string; order_ids: number[] }>(
     `select p.payment_id, p.order_ids from payment_orders po join payments p on p.payment_id = po.payment_id
@@ -67,6 +71,14 @@ async function livePaymentFor(deps: CheckoutDeps, orderIds: readonly number[], n
     if (state.matches('awaitingPayment') && payment && Date.parse(payment.expiresAt) > now.getTime()) return payment;
   }
   return null;
+}
+
+/** What a payment for `orders` asks: their price, until the earliest payment deadline (订单状态已变更 when nothing is left). */
+export function paymentTermsOf(orders: readonly LoadedOrder[], now: Date): { amount: number; expiresAt: Date } {
+  const amount = orders.reduce((sum, o) => sum + o.placed.price, 0);
+  const expiresAt = new Date(Math.min(...orders.map((o) => Date.parse(o.placed.paymentDeadline))));
+  if (amount <= 0 || expiresAt.getTime() <= now.getTime()) fail('orderStateChanged');
+  return { amount, expiresAt };
 }
 
 export interface PaymentStart { paymentId: string; codeUrl: string; amount: number; events: RecordedEvent[] }
@@ -88,9 +100,7 @@ export async function startPayment(
     const live = await livePaymentFor(deps, orderIds, now);
     if (live) return { paymentId: live.paymentId, codeUrl: live.codeUrl, amount: live.amount, events: [] };
   }
-  const amount = orders.reduce((sum, o) => sum + o.placed.price, 0);
-  const expiresAt = new Date(Math.min(...orders.map((o) => Date.parse(o.placed.paymentDeadline))));
-  if (amount <= 0 || expiresAt.getTime() <= now.getTime()) fail('orderStateChanged');
+  const { amount, expiresAt } = paymentTermsOf(orders, now);
   const paymentId = options.paymentId ?? deps.ids.paymentId(now);
   const stream = options.paymentId && !options.fresh ? await deps.store.readStream(paymentStream(paymentId)) : [];
   const earlier = paymentStateOf(stream);

@@ -20,19 +20,20 @@ import { skuStream } from '../../domain/stock/stock.events';
 import type { RecordedEvent } from '../event-store/event-store.port';
 import { PaymentProviderError } from '../payments/payment-provider';
 import type { CheckoutDeps } from './checkout.deps';
-import { checkoutPlanOf } from './checkout-stream';
+import { loadCheckout } from './checkout-stream';
 import { decideOn, systemActor, type StepContext } from './decide-on';
 import { isClosed, loadOrder } from './order-stream';
 import { loadPayment, paymentStream } from './payment-service';
 
 export type ReleaseDeps = Pick<CheckoutDeps, 'store' | 'clock' | 'db' | 'payments' | 'log'>;
 
-async function closeOpenPayments(deps: ReleaseDeps, ctx: StepContext, orderId: number): Promise<RecordedEvent[]> {
+/** `named`: the payments the order's checkout stream names for it (found there even while the read model lags). */
+async function closeOpenPayments(deps: ReleaseDeps, ctx: StepContext, orderId: number, named: readonly string[]): Promise<RecordedEvent[]> {
   const { rows } = await deps.db.query<{ payment_id: string }>(
     `select p.payment_id from payment_orders po join payments p on p.payment_id = po.payment_id
      where po.order_id = $1 and p.status = 'awaitingPayment'`, [orderId]);
   const out: RecordedEvent[] = [];
-  for (const { payment_id: paymentId } of rows) {
+  for (const paymentId of new Set([...named, ...rows.map((r) => r.payment_id)])) {
     if (!(await loadPayment(deps, paymentId)).matches('awaitingPayment')) continue;
     try {
       await deps.payments.provider.closePayment(paymentId);
@@ -59,7 +60,8 @@ export async function releaseOrderResources(deps: ReleaseDeps, orderId: number):
   if (!isClosed(order)) fail('orderStateChanged');
   const ctx: StepContext = { store: deps.store, clock: deps.clock, actor: systemActor, correlationId: `order-${orderId}` };
   const step = (name: string) => `order-${orderId}:release:${name}`;
-  const plan = await checkoutPlanOf(deps.store, order.correlationId);
+  const checkout = order.correlationId?.startsWith('checkout-') ? await loadCheckout(deps.store, order.correlationId) : null;
+  const plan = checkout?.started?.plan ?? null;
   const out: RecordedEvent[] = [];
   for (const line of order.placed.lines) {
     const r = await decideOn(ctx, skuStream(line.skuId), stockDecider,
@@ -78,6 +80,7 @@ export async function releaseOrderResources(deps: ReleaseDeps, orderId: number):
       { type: 'ReleaseCouponForOrder', data: { orderId } }, step(`coupon:${c.claimId}`));
     out.push(...r.events);
   }
-  out.push(...await closeOpenPayments(deps, ctx, orderId));
+  const named = checkout?.payments.filter((p) => p.orderIds.includes(orderId)).map((p) => p.paymentId) ?? [];
+  out.push(...await closeOpenPayments(deps, ctx, orderId, named));
   return out;
 }

@@ -13,7 +13,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { checkoutDecider } from '../../domain/checkout/checkout.decider';
-import { checkoutStream, type CheckoutStarted } from '../../domain/checkout/checkout.events';
+import { CHECKOUT_DEADLINE_MS, checkoutStream, type CheckoutStarted } from '../../domain/checkout/checkout.events';
 import { DomainError, Errors, type ErrorName } from '../../domain/shared/errors';
 import { withStreamLock } from '../commands/stream-lock';
 import type { RecordedEvent } from '../event-store/event-store.port';
@@ -53,8 +53,9 @@ export async function submitCheckout(
     let fresh = false;
     if (!state.started) {
       const plan = await planSubmit(deps, userId, request);
+      const deadline = new Date(deps.clock().getTime() + (deps.checkoutDeadlineMs ?? CHECKOUT_DEADLINE_MS)).toISOString();
       const r = await decideOn(ctx, streamId, checkoutDecider,
-        { type: 'StartCheckout', data: { checkoutId, userId, requestHash, plan } }, `${streamId}:start`, { known: stream });
+        { type: 'StartCheckout', data: { checkoutId, userId, requestHash, plan, deadline } }, `${streamId}:start`, { known: stream });
       state = r.state;
       stream = streamAfter(stream, r);
       fresh = !r.repeated;
@@ -62,6 +63,8 @@ export async function submitCheckout(
     const started = state.started as Started;
     if (started.requestHash !== requestHash) throw new DomainError('duplicateRequest');
     if (state.completed) return payInfoOf(state.completed);
+    // given up at its deadline (abandon-checkout.ts): what it reserved is back; this key cannot buy any more
+    if (state.abandoned) throw new DomainError('orderStateChanged');
     if (state.failed) {
       const { errorName, message } = state.failed;
       throw new DomainError(isErrorName(errorName) ? errorName : 'badRequest', message);
@@ -72,9 +75,10 @@ export async function submitCheckout(
 
 /**
  * Carries out a started checkout; `stream` is the checkout stream as it stands (decided on without reading it);
- * `fresh` when this request started it (nothing of its plan can have been recorded yet).
+ * `fresh` when this request started it (nothing of its plan can have been recorded yet). The `abandon-checkout`
+ * deadline resumes a checkout that placed orders but stopped before completing through here as well.
  */
-async function carryOut(
+export async function carryOut(
   deps: CheckoutDeps, ctx: StepContext, started: Started, stream: readonly RecordedEvent[], fresh: boolean,
 ): Promise<PayInfo> {
   const streamId = ctx.correlationId;

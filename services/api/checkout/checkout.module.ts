@@ -1,7 +1,8 @@
 /**
  * The checkout slice's entry (issue 5 "checkout"). Inside the /api plugin: `await registerCheckoutApi(api, deps)` —
  * the routes, the PaymentCallbackHandler (runtime.payments), the `close-unpaid-order` deadline handler
- * (runtime.scheduler) and the `order:<id>` channel policy (the shopper of the order's stream).
+ * (runtime.scheduler), the `abandon-checkout` one (a checkout that neither completed nor failed by its deadline) and
+ * the `order:<id>` channel policy (the shopper of the order's stream).
  *
  * Calls (all need a token; money in yuan; a refusal is `{code, message}` with HTTP 200):
  * - `POST /order/getSettlement {type, shops:[{shopId, id?, skus:[{skuId, number, selected}]}], ifWork, receiveId?,
@@ -33,6 +34,7 @@ import { cachedCatalogFacts, type CatalogFacts } from '../../checkout/catalog-fa
 import { createCheckoutIds } from '../../checkout/checkout-ids';
 import type { ReadModelChanges } from '../../read-cache/read-model-cache';
 import type { CheckoutDeps } from '../../checkout/checkout.deps';
+import { abandonCheckoutHandler } from '../../checkout/abandon-checkout';
 import { closeUnpaidOrderHandler } from '../../checkout/close-unpaid-order';
 import { ownsOrder } from '../../checkout/order-push';
 import { paymentCallbackHandler } from '../../checkout/payment-callback';
@@ -45,7 +47,7 @@ import { registerCheckoutRoutes } from './checkout.routes';
 import { settlePendingRefunds } from '../../checkout/refunds';
 
 /** What the app hands the checkout slice: the shared parts of CheckoutDeps (the slice makes the rest) and the scheduler. */
-export type CheckoutApiDeps = Pick<CheckoutDeps, 'db' | 'store' | 'clock' | 'waitFor' | 'hub' | 'payments'> & {
+export type CheckoutApiDeps = Pick<CheckoutDeps, 'db' | 'store' | 'clock' | 'waitFor' | 'hub' | 'payments' | 'checkoutDeadlineMs'> & {
   scheduler: Pick<Scheduler, 'registerDeadlineHandler'>;
   /** the projections' batch notices: goods facts are kept until a read model they come from changes */
   readModelChanges?: ReadModelChanges;
@@ -88,6 +90,7 @@ export async function registerCheckoutApi(api: FastifyInstance, deps: CheckoutAp
   registerCheckoutRoutes(api, checkout);
   deps.payments.registerCallbackHandler(paymentCallbackHandler(checkout));
   deps.scheduler.registerDeadlineHandler('close-unpaid-order', closeUnpaidOrderHandler(checkout));
+  deps.scheduler.registerDeadlineHandler('abandon-checkout', abandonCheckoutHandler(checkout));
   deps.scheduler.registerDeadlineHandler('settle-refund', (due) => settlePendingRefunds(checkout, due.streamId.slice('payment-'.length)));
   deps.hub.allow('order', (userId, id) => ownsOrder(checkout, userId, id));
 }

@@ -30,3 +30,45 @@ describe('a checkout attempt that started', () => {
     expect(checkout(started, ...failed).when(complete, NOW).rejection?.code).toBe('400001');
   });
 });
+
+describe('a checkout at its deadline', () => {
+  const abandon: CheckoutCommand = { type: 'AbandonCheckout', data: { reason: 'deadline' } };
+
+  it('is given up once when it neither completed nor failed', () => {
+    const events = checkout(started).when(abandon, NOW).events;
+    expect(events).toEqual([{ type: 'CheckoutAbandoned', data: { reason: 'deadline', abandonedAt: NOW.toISOString() } }]);
+    expect(checkout(started, ...events).when(abandon, NOW).events).toEqual([]);
+  });
+
+  it('refuses a stale deadline with 订单状态已变更 once it completed', () => {
+    const done = checkout(started).when(complete, NOW).events;
+    expect(rejectionOf(checkout(started, ...done).when(abandon, NOW))).toEqual({ code: '400001', message: '订单状态已变更' });
+  });
+
+  it('cannot complete after it was given up', () => {
+    const given = checkout(started).when(abandon, NOW).events;
+    expect(checkout(started, ...given).when(complete, NOW).rejection?.code).toBe('400001');
+  });
+});
+
+describe('a checkout asked for a new QR for some of its orders', () => {
+  const payable = { ...plan, orders: [{ orderId: 1, payable: 100 }, { orderId: 2, payable: 50 }] } as unknown as CheckoutPlan;
+  const startedPayable: CheckoutEvent = { ...started, data: { ...started.data, plan: payable } } as CheckoutEvent;
+  const request = (paymentId: string, supersedes: string | null, orderIds = [1]): CheckoutCommand =>
+    ({ type: 'RequestCheckoutPayment', data: { paymentId, orderIds, supersedes } });
+
+  it('names it when the caller saw no payment for exactly those orders', () => {
+    expect(checkout(startedPayable).when(request('JS2', null), NOW).events)
+      .toEqual([{ type: 'CheckoutPaymentRequested', data: { paymentId: 'JS2', orderIds: [1], requestedAt: NOW.toISOString() } }]);
+  });
+
+  it('names one in place of the plan\'s own for all of its orders', () => {
+    expect(checkout(startedPayable).when(request('JS2', 'JS1', [2, 1]), NOW).events).toHaveLength(1);
+  });
+
+  it('refuses with 409 a second instance that saw an older payment than the one named meanwhile', () => {
+    const first = checkout(startedPayable).when(request('JS2', null), NOW).events;
+    expect(rejectionOf(checkout(startedPayable, ...first).when(request('JS3', null), NOW))).toMatchObject({ code: '409' });
+    expect(checkout(startedPayable, ...first).when(request('JS2', null), NOW).events).toEqual([]);
+  });
+});

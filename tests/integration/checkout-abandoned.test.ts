@@ -1,0 +1,131 @@
+/**
+ * A checkout stopped between reserving and placing (issue 10 finding 8): the request dies after the stock was
+ * reserved and before any order was placed. The checkout's own stream holds a deadline (abandon-checkout, 2 minutes
+ * after the start): the scheduler fires it, the reservation comes back and the checkout is recorded abandoned. A
+ * checkout that completed is untouched by its deadline, even one fired anyway (the decider refuses it as stale).
+ */
+import { openPGlite } from '../../services/db/database';
+import type { PGlite } from '@electric-sql/pglite';
+import type { EventStore } from '../../services/event-store/event-store.port';
+import { ids, settleCheckoutFixture } from './checkout.fixtures';
+import { available, cupOrder, newShopper, typesOf, until, type Shopper } from './checkout.support';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+let offset = 0;
+const clock = () => new Date(Date.now() + offset);
+const MINUTE = 60_000;
+let pglite: PGlite;
+let server: TestServer;
+
+beforeAll(async () => {
+  pglite = await openPGlite();
+  server = await startTestServer({ web: false, clock, pglite });
+  await settleCheckoutFixture(server, clock());
+});
+afterAll(async () => {
+  await server?.stop();
+  await pglite?.close();
+});
+
+/** The process dies at its first append to a stream of `category`: what it recorded before stays recorded. */
+function crashAt(store: EventStore, category: 'order' | 'payment'): () => void {
+  const append = store.appendToStream;
+  store.appendToStream = (streamId, events, options) => {
+    if (streamId.startsWith(`${category}-`)) return Promise.reject(new Error(`process killed before writing ${streamId}`));
+    return append(streamId, events, options);
+  };
+  return () => { store.appendToStream = append; };
+}
+
+async function checkoutStreamOf(userId: number): Promise<string> {
+  const { rows } = await server.runtime.db.query<{ stream_id: string }>(
+    `select stream_id from events where type = 'CheckoutStarted' and (data->>'userId')::bigint = $1`, [userId]);
+  return rows[0].stream_id;
+}
+
+const deadlineOf = async (streamId: string) => (await server.runtime.db.query<{ due_text: string }>(
+  `select due_text from deadlines where kind = 'abandon-checkout' and stream_id = $1`, [streamId])).rows[0]?.due_text ?? null;
+
+describe('a checkout whose request died after reserving the stock and before placing the order', () => {
+  let shopper: Shopper;
+  let stockBefore: number;
+  let checkout: string;
+  beforeAll(async () => {
+    shopper = await newShopper(server, clock());
+    stockBefore = (await available(server, ids.sku.cupRed)) ?? 50;
+    const restore = crashAt(server.runtime.store, 'order');
+    try {
+      expect((await shopper.submit({ shops: cupOrder(1) }, 'dies-before-placing')).status).toBe(500);
+    } finally {
+      restore();
+    }
+    checkout = await checkoutStreamOf(shopper.userId);
+    await until(async () => (await available(server, ids.sku.cupRed)) === stockBefore - 1);
+    await until(async () => (await deadlineOf(checkout)) !== null);
+  });
+
+  it('holds its unit until its deadline, 2 minutes after the start', async () => {
+    offset += MINUTE;
+    await server.runtime.scheduler.tick(clock());
+    expect(await typesOf(server, checkout)).toEqual(['CheckoutStarted']);
+    expect(await available(server, ids.sku.cupRed)).toBe(stockBefore - 1);
+  });
+
+  it('gives the unit back at its deadline, as the system, and is recorded abandoned', async () => {
+    offset += MINUTE + 1000;
+    expect(await server.runtime.scheduler.tick(clock())).toMatchObject({ fired: 1, failed: 0 });
+    expect(await typesOf(server, checkout)).toEqual(['CheckoutStarted', 'CheckoutAbandoned']);
+    await until(async () => (await available(server, ids.sku.cupRed)) === stockBefore);
+    const released = (await server.runtime.store.readStream(`sku-${ids.sku.cupRed}`)).at(-1);
+    expect(released).toMatchObject({ type: 'StockReleased', metadata: { correlationId: checkout, actor: { kind: 'system' } } });
+    await until(async () => (await deadlineOf(checkout)) === null);
+  });
+
+  it('answers 订单状态已变更 to the same request retried under its key', async () => {
+    expect((await shopper.submit({ shops: cupOrder(1) }, 'dies-before-placing')).body).toMatchObject({ code: '400001' });
+    expect(await typesOf(server, checkout)).toEqual(['CheckoutStarted', 'CheckoutAbandoned']);
+  });
+});
+
+describe('a checkout that completed', () => {
+  it('is untouched by its deadline: cleared when it completed, and refused as stale when fired anyway', async () => {
+    const shopper = await newShopper(server, clock());
+    const pay = (await shopper.submit({ shops: cupOrder(1) })).body.data;
+    const checkout = await checkoutStreamOf(shopper.userId);
+    await until(async () => (await deadlineOf(checkout)) === null);
+    const stock = await available(server, ids.sku.cupRed);
+    offset += 3 * MINUTE;
+    expect(await server.runtime.scheduler.tick(clock())).toMatchObject({ fired: 0, failed: 0 });
+    // a deadline the read model still held (a lagging projection): the decider refuses it, nothing is given back
+    await server.runtime.db.query(
+      `insert into deadlines (kind, stream_id, entity_id, due_at, due_text, set_at) values ('abandon-checkout', $1, 0, $2, $3, $2)`,
+      [checkout, new Date(clock().getTime() - 1000), new Date(clock().getTime() - 1000).toISOString()]);
+    expect(await server.runtime.scheduler.tick(clock())).toMatchObject({ stale: 1, fired: 0, failed: 0 });
+    expect(await typesOf(server, checkout)).toEqual(['CheckoutStarted', 'CheckoutCompleted']);
+    expect(await typesOf(server, `order-${pay.orderId}`)).toEqual(['OrderPlaced']);
+    expect(await available(server, ids.sku.cupRed)).toBe(stock);
+  });
+});
+
+describe('a checkout whose request died after placing the order and before making its QR', () => {
+  it('is resumed at its deadline: the order keeps its unit, gets its QR and the checkout completes', async () => {
+    const shopper = await newShopper(server, clock());
+    const restore = crashAt(server.runtime.store, 'payment');
+    try {
+      expect((await shopper.submit({ shops: cupOrder(1) }, 'dies-before-paying')).status).toBe(500);
+    } finally {
+      restore();
+    }
+    const checkout = await checkoutStreamOf(shopper.userId);
+    await until(async () => (await deadlineOf(checkout)) !== null);
+    const stock = await available(server, ids.sku.cupRed);
+    offset += 2 * MINUTE + 1000;
+    expect(await server.runtime.scheduler.tick(clock())).toMatchObject({ fired: 1, failed: 0 });
+    expect(await typesOf(server, checkout)).toEqual(['CheckoutStarted', 'CheckoutCompleted']);
+    const retried = (await shopper.submit({ shops: cupOrder(1) }, 'dies-before-paying')).body;
+    expect(retried.code).toBe('200');
+    expect(await typesOf(server, `order-${retried.data.orderId}`)).toEqual(['OrderPlaced']);
+    expect(await typesOf(server, `payment-${retried.data.paymentId}`)).toEqual(['PaymentCreated']);
+    expect(await available(server, ids.sku.cupRed)).toBe(stock);
+  });
+});
