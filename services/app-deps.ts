@@ -25,6 +25,7 @@ export function runtimeAppDeps(runtime: Runtime, extra: AppDepsExtra): AppDeps {
     readModelChanges: runtime.projections,
     readYourWritesTimeoutMs: runtime.config.READ_YOUR_WRITES_TIMEOUT_MS,
     checkoutDeadlineMs: runtime.config.CHECKOUT_DEADLINE_MS,
+    eventsDb: runtime.eventsDb,
     ...rest,
   };
 }

@@ -18,6 +18,7 @@ import { openPayments, type Payments } from './payments/payments';
 import { createScheduler, type Scheduler } from './scheduler/scheduler';
 import { createSessionStore, type SessionStore } from './identity/session-store';
 import { RealtimeHub } from './realtime/hub';
+import { startChainAnchorer } from './audit/chain-anchorer';
 import { allProjections } from '../projections';
 import { startProjections, type ProjectionsHandle } from '../projections/runner/start-projections';
 
@@ -26,6 +27,8 @@ export interface Runtime {
   db: Database;
   store: EventStore;
   storeKind: 'eventstoredb' | 'postgres' | 'pglite';
+  /** The database holding the events table (and its chain anchors); null when events live in EventStoreDB. */
+  eventsDb: Database | null;
   /** The projections; with runProjections false only waitFor and status work (the runners live elsewhere). */
   projections: ProjectionsHandle;
   sessions: SessionStore;
@@ -109,12 +112,17 @@ async function assemble(config: Config, options: RuntimeOptions, db: Database, l
   });
   projections = handle;
   const scheduler = await createScheduler({ db, clock, log, pollMs: config.SCHEDULER_POLL_MS });
-  if (!tool && options.runScheduler !== false && config.SCHEDULER_POLL_MS > 0) scheduler.start();
+  const schedules = !tool && options.runScheduler !== false && config.SCHEDULER_POLL_MS > 0;
+  if (schedules) scheduler.start();
+  const eventsDb = config.EVENTSTORE_URL ? null : db;
+  // chain anchors are written where deadlines fire: the serving process, not the ops CLI or a worker
+  const anchorer = eventsDb ? await startChainAnchorer(eventsDb, log, schedules ? undefined : 0) : null;
   return {
     config,
     db,
     store,
     storeKind,
+    eventsDb,
     projections: handle,
     sessions,
     hub: new RealtimeHub(),
@@ -124,6 +132,7 @@ async function assemble(config: Config, options: RuntimeOptions, db: Database, l
     scheduler,
     async close() {
       try {
+        await anchorer?.stop();
         await scheduler.stop();
         await handle.stop();
         await rawStore.close();

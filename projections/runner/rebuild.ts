@@ -1,17 +1,19 @@
 /**
  * Side-by-side rebuild (DESIGN.md §6): fill a new generation from the store's global log in batches (one
- * transaction per batch, checkpoint included), report progress, compare row counts with the live generation,
- * then switch: hold the registry row, catch the new generation up to the head, point the views at it and
- * commit; the old generation is dropped afterwards. Readers keep querying the views throughout.
+ * transaction per batch, checkpoint included), report progress (events/s, ETA), then the gate and the switch: hold
+ * the registry row, catch the new generation AND the live one up to the same log position, compare them table by
+ * table (row digests, generation-diff.ts), refuse when the operator required identical results and they differ, else
+ * point the views at the new generation and commit; the old generation is dropped afterwards. Readers keep querying
+ * the views throughout.
  *
- * On PostgreSQL the last catch-up runs inside the switch transaction (reading the store on other connections),
- * so live batches of any process queue behind it and nothing they applied to the old generation is missed.
- * PGlite has one connection, so a read inside that transaction would wait on itself: there the in-process live
- * runner (the only one there can be) is paused instead, and the last catch-up runs just before the switch.
+ * On PostgreSQL the last catch-ups and the comparison run inside the switch transaction (reading the store on other
+ * connections), so live batches of any process queue behind it and nothing they applied to the old generation is
+ * missed. PGlite has one connection, so a read inside that transaction would wait on itself: there the in-process
+ * live runner (the only one there can be) is paused instead, and the last catch-ups run just before the switch.
  */
 import type pg from 'pg';
 import type { Database } from '../../services/db/database';
-import { formatPosition, type EventStore, type LogPosition } from '../../services/event-store/event-store.port';
+import { comparePositions, formatPosition, type EventStore, type LogPosition } from '../../services/event-store/event-store.port';
 import type { Log } from '../../services/feed/log';
 import { applyGuarded } from './apply-batch';
 import {
@@ -21,6 +23,7 @@ import {
 import type { AppliedEvents } from './applied-events';
 import { generationSchema, type Projection } from './projection';
 import { PROJECTION_APPLIED_CHANNEL } from './runner-tables';
+import { describeDiff, diffGenerations, type GenerationDiff } from './generation-diff';
 
 export interface RebuildProgress {
   name: string;
@@ -33,9 +36,25 @@ export interface RebuildProgress {
   /** Best-effort share done, from global positions (0..1). */
   fraction: number;
   eventsPerSecond: number;
+  /** Seconds left at this pace (null until there is a pace). */
+  etaSeconds: number | null;
 }
 
 export interface TableComparison { table: string; live: number | null; rebuilt: number }
+
+export interface RebuildOptions {
+  /** Refuse to switch (and drop the new generation) unless it is identical to the live one. */
+  requireIdentical?: boolean;
+}
+
+/** The new generation differed from the live one and the operator required identical results: nothing switched. */
+export class RebuildRefusedError extends Error {
+  constructor(readonly projection: string, readonly diff: GenerationDiff) {
+    super([`rebuild of ${projection} refused: the rebuilt read model differs from the live one; nothing switched`,
+      ...describeDiff(projection, diff)].join('\n'));
+    this.name = 'RebuildRefusedError';
+  }
+}
 
 export interface RebuildResult {
   name: string;
@@ -45,6 +64,8 @@ export interface RebuildResult {
   ms: number;
   eventsPerSecond: number;
   tables: TableComparison[];
+  /** The gate: the rebuilt generation against the live one at the same log position. */
+  diff: GenerationDiff;
 }
 
 export interface RebuildContext {
@@ -63,7 +84,7 @@ export interface RebuildContext {
 const ABANDONED_AFTER_MS = 10 * 60_000;
 
 export async function rebuildProjection(
-  ctx: RebuildContext, projection: Projection, onProgress?: (progress: RebuildProgress) => void,
+  ctx: RebuildContext, projection: Projection, onProgress?: (progress: RebuildProgress) => void, options: RebuildOptions = {},
 ): Promise<RebuildResult> {
   const { db, log } = ctx;
   const started = Date.now();
@@ -75,32 +96,54 @@ export async function rebuildProjection(
   let events = 0;
   const report = (phase: RebuildProgress['phase'], position: LogPosition | null) => {
     const seconds = Math.max((Date.now() - started) / 1000, 0.001);
+    const fraction = fractionDone(position, head, phase);
     onProgress?.({
       name: projection.name, generation, phase, events, head: head ? formatPosition(head) : null,
-      position: position ? formatPosition(position) : null, fraction: fractionDone(position, head, phase),
+      position: position ? formatPosition(position) : null, fraction,
       eventsPerSecond: Math.round(events / seconds),
+      etaSeconds: fraction >= 1 ? 0 : fraction > 0 ? Math.round((seconds * (1 - fraction)) / fraction) : null,
     });
   };
   log.info({ projection: projection.name, generation }, 'rebuild started');
   report('building', null);
 
   let position = await catchUp(ctx, projection, generation, null, (n, p) => { events += n; report('building', p); });
-  const tables = await compare(db, projection, generation);
 
   report('switching', position);
   const resume = ctx.pauseLive ? await ctx.pauseLive() : () => undefined;
   let previous: number | null;
+  let diff!: GenerationDiff;
+  let tables!: TableComparison[];
   try {
-    if (db.kind === 'pglite') position = await catchUp(ctx, projection, generation, position, (n) => { events += n; });
-    previous = await db.transaction(async (tx) => {
-      await lockRegistry(tx, projection.name);
-      if (db.kind === 'postgres') {
-        await catchUp(ctx, projection, generation, position, (n, p) => { events += n; position = p; }, tx);
+    const live = await readLive(db, projection.name);
+    // a live generation that never applied a batch (its runner runs nowhere yet) has nothing to compare
+    const comparable = live && live.generation !== generation && live.version === projection.version
+      && await readCheckpoint(db, projection.name, live.generation) !== null ? live.generation : null;
+    /** Both generations to one log position, then the comparison: a difference is the rebuild's, never lag. */
+    const gate = async (tx?: pg.PoolClient) => {
+      const target = await ctx.store.headPosition();
+      position = await catchUp(ctx, projection, generation, position, (n) => { events += n; }, tx, target);
+      if (comparable !== null) await catchUp(ctx, projection, comparable, null, () => undefined, tx, target);
+      diff = await diffGenerations(tx ?? db, projection, generation, comparable);
+      tables = diff.tables.map((t) => ({ table: t.table, live: t.live?.rows ?? null, rebuilt: t.rebuilt.rows }));
+      if (options.requireIdentical && diff.identical === false) throw new RebuildRefusedError(projection.name, diff);
+    };
+    try {
+      if (db.kind === 'pglite') await gate();
+      previous = await db.transaction(async (tx) => {
+        await lockRegistry(tx, projection.name);
+        if (db.kind === 'postgres') await gate(tx);
+        const replaced = await publishGeneration(tx, projection, generation);
+        await tx.query('select pg_notify($1, $2)', [PROJECTION_APPLIED_CHANNEL, projection.name]);
+        return replaced;
+      });
+    } catch (error) {
+      if (error instanceof RebuildRefusedError) {
+        await dropGeneration(db, projection.name, generation);
+        log.warn({ projection: projection.name, generation }, 'rebuild refused: the rebuilt generation differs from the live one');
       }
-      const replaced = await publishGeneration(tx, projection, generation);
-      await tx.query('select pg_notify($1, $2)', [PROJECTION_APPLIED_CHANNEL, projection.name]);
-      return replaced;
-    });
+      throw error;
+    }
     ctx.applied?.emit({ projection: projection.name, generation, streams: null });
   } finally {
     resume();
@@ -111,7 +154,7 @@ export async function rebuildProjection(
   const ms = Date.now() - started;
   const result: RebuildResult = {
     name: projection.name, generation, previousGeneration: previous, events, ms,
-    eventsPerSecond: Math.round(events / Math.max(ms / 1000, 0.001)), tables,
+    eventsPerSecond: Math.round(events / Math.max(ms / 1000, 0.001)), tables, diff,
   };
   log.info({ ...result }, 'rebuild switched');
   return result;
@@ -123,13 +166,15 @@ export async function rebuildProjection(
  */
 export async function catchUp(
   ctx: RebuildContext, projection: Projection, generation: number, from: LogPosition | null,
-  onBatch: (events: number, position: LogPosition) => void, tx?: pg.PoolClient,
+  onBatch: (events: number, position: LogPosition) => void, tx?: pg.PoolClient, until?: LogPosition | null,
 ): Promise<LogPosition | null> {
   const schema = generationSchema(projection.name, generation);
-  let position = from ?? await readCheckpoint(ctx.db, projection.name, generation);
+  let position = from ?? await readCheckpoint(tx ?? ctx.db, projection.name, generation);
   for (;;) {
     if (ctx.signal?.aborted) throw new Error(`rebuild of ${projection.name} stopped`);
-    const batch = await ctx.store.readAll({ after: position, limit: ctx.batchSize });
+    if (until === null || (until && position && comparePositions(position, until) >= 0)) return position;
+    const read = await ctx.store.readAll({ after: position, limit: ctx.batchSize });
+    const batch = until ? read.filter((e) => comparePositions(e.position, until) <= 0) : read;
     if (batch.length === 0) return position;
     const last = batch[batch.length - 1].position;
     const apply = async (client: pg.PoolClient) => {
@@ -140,22 +185,8 @@ export async function catchUp(
     else await ctx.db.transaction(apply);
     position = last;
     onBatch(batch.length, last);
-    if (batch.length < ctx.batchSize) return position;
+    if (read.length < ctx.batchSize || batch.length < read.length) return position;
   }
-}
-
-async function compare(db: Database, projection: Projection, generation: number): Promise<TableComparison[]> {
-  const live = await readLive(db, projection.name);
-  const liveSchema = live && live.generation !== generation ? generationSchema(projection.name, live.generation) : null;
-  const count = async (schema: string, table: string) =>
-    Number((await db.query<{ n: number }>(`select count(*)::int as n from ${schema}.${table}`)).rows[0].n);
-  const comparisons: TableComparison[] = [];
-  for (const table of projection.tables) {
-    const rebuilt = await count(generationSchema(projection.name, generation), table);
-    const before = liveSchema && live?.version === projection.version ? await count(liveSchema, table) : null;
-    comparisons.push({ table, live: before, rebuilt });
-  }
-  return comparisons;
 }
 
 function fractionDone(position: LogPosition | null, head: LogPosition | null, phase: RebuildProgress['phase']): number {

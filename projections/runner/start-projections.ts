@@ -34,7 +34,7 @@ import { ensureLiveGeneration } from './generations';
 import { PgListener } from './pg-listener';
 import { assertDistinct, type Projection } from './projection';
 import { ProjectionRunner } from './projection-runner';
-import { rebuildProjection, type RebuildProgress, type RebuildResult } from './rebuild';
+import { rebuildProjection, type RebuildOptions, type RebuildProgress, type RebuildResult } from './rebuild';
 import { EVENTS_APPENDED_CHANNEL, migrateRunnerTables, PROJECTION_APPLIED_CHANNEL } from './runner-tables';
 import { projectionStatuses, type ProjectionStatus } from './projection-status';
 import { createWaitFor, type WaitFor } from './wait-for';
@@ -65,7 +65,7 @@ export interface StartProjectionsOptions {
 export interface ProjectionsHandle {
   waitFor: WaitFor;
   status(): Promise<ProjectionStatus[]>;
-  rebuild(name: string, onProgress?: (progress: RebuildProgress) => void): Promise<RebuildResult[]>;
+  rebuild(name: string, onProgress?: (progress: RebuildProgress) => void, options?: RebuildOptions): Promise<RebuildResult[]>;
   names(): string[];
   /** Wakes idle feeds now: call after appends that nobody waits for (waitFor pokes by itself). */
   notifyAppended(): void;
@@ -164,13 +164,13 @@ export async function startProjections(options: StartProjectionsOptions): Promis
   return {
     waitFor: createWaitFor({ db, projections, applied: run ? applied : undefined, listener, poke: () => wakeup.ping() }),
     status: () => projectionStatuses({ db, store, feed, projections, runners: run ? runners : null }),
-    async rebuild(name, onProgress) {
+    async rebuild(name, onProgress, options) {
       const results: RebuildResult[] = [];
       for (const projection of byName(name)) {
         const runner = runners.get(projection.name)!;
         results.push(await serialise(projection.name, () => rebuildProjection({
           ...deps, pauseLive: subscribed.has(projection.name) ? () => runner.pause() : undefined,
-        }, projection, onProgress)));
+        }, projection, onProgress, options)));
       }
       return results;
     },

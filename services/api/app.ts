@@ -65,6 +65,8 @@ export interface AppDeps {
   readYourWritesTimeoutMs?: number;
   /** CHECKOUT_DEADLINE_MS: when a started checkout still unfinished is given up (abandon-checkout deadline). */
   checkoutDeadlineMs?: number;
+  /** The database holding the events table and its chain anchors (null: events in EventStoreDB); default `db`. */
+  eventsDb?: Database | null;
   /** Committed projection batches (runtime.projections): read-model answers are cached until these say otherwise. */
   readModelChanges?: ReadModelChanges;
 }
@@ -114,7 +116,7 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
     registerSeedRoutes(internal, deps.store, deps.clock);
     await registerIdentityInternal(internal, deps.db);
     registerOrderInternal(internal, { ...deps, releaseOrderResources });
-    registerAuditRoutes(internal, deps);
+    registerAuditRoutes(internal, { ...deps, eventsDb: deps.eventsDb === undefined ? deps.db : deps.eventsDb });
   }, { prefix: '/internal' });
 
   await registerPayRoutes(app, deps.payments);

@@ -3,14 +3,17 @@
  * the checkout process that placed it, every payment started for it, its group (collage) and its after-sales —
  * merged in log order and run through the domain's pure `timeline()`: per event the time, the actor, the state
  * before → after, a Chinese summary and whether the lifecycle machine accepted it. `asOf` (an ISO time or a log
- * position `commit/prepare`) replays only what had happened by then: the state as of that moment. Each entry is
- * hash-chained to the one before (sha256 over the previous hash and the stored event), so an exported bundle shows
- * whether anything was left out or altered.
+ * position `commit/prepare`) replays only what had happened by then: the state as of that moment. Every event's
+ * stored chain link (made at append time, DESIGN.md §5) is checked by the store: an entry whose event was edited, or
+ * that follows a deleted one, is marked `tampered` with the reason. The export bundle is hash-chained entry to entry
+ * (sha256 over the previous hash and the stored link), so a published head pins the bundle.
  */
 import { createHash } from 'node:crypto';
 import { timeline, type TimelineEntry, type TimelineStatus } from '../../domain/audit/timeline';
 import type { Queryable } from '../db/database';
-import { formatPosition, parsePosition, type EventStore, type LogPosition, type RecordedEvent } from '../event-store/event-store.port';
+import {
+  formatPosition, parsePosition, type ChainProblem, type EventStore, type LogPosition, type RecordedEvent,
+} from '../event-store/event-store.port';
 
 export interface AuditEntry extends TimelineEntry {
   position: string;
@@ -18,8 +21,10 @@ export interface AuditEntry extends TimelineEntry {
   eventId: string;
   correlationId: string | null;
   causationId: string | null;
-  /** sha256(previous hash + the stored event), hex; the first entry chains from 64 zeros */
+  /** sha256(previous hash + the event's stored chain link), hex; the first entry chains from 64 zeros */
   hash: string;
+  /** the store's chain check of this event: null when it holds, else what is wrong (edited, follows a deleted one…) */
+  tampered: string | null;
 }
 
 export interface OrderAudit {
@@ -31,6 +36,8 @@ export interface OrderAudit {
   state: TimelineStatus | null;
   /** the last entry's hash: publish it to pin the bundle */
   chainHead: string;
+  /** problems the store's chain check found in these streams (also those of events after asOf) */
+  chainProblems: ChainProblem[];
 }
 
 export interface AuditDeps { store: EventStore; db: Queryable }
@@ -66,6 +73,8 @@ export async function auditOrder(deps: AuditDeps, orderId: number, asOf: AsOf | 
   const streams = await relatedStreams(deps, orderId, orderEvents);
   const events = (await Promise.all(streams.map(async (s) => (s === `order-${orderId}` ? orderEvents : deps.store.readStream(s)))))
     .flat().filter((e) => happenedBy(e, asOf)).sort(inLogOrder);
+  const chainProblems = await deps.store.verifyChain({ streams });
+  const problemAt = new Map(chainProblems.map((p) => [`${p.streamId}#${p.revision}`, p]));
   const described = timeline(events.map((e) => ({ type: e.type, data: e.data, metadata: e.metadata, streamId: e.streamId })));
   let previous = GENESIS;
   const entries = described.map((entry, i): AuditEntry => {
@@ -79,17 +88,16 @@ export async function auditOrder(deps: AuditDeps, orderId: number, asOf: AsOf | 
       correlationId: event.metadata.correlationId ?? null,
       causationId: event.metadata.causationId ?? null,
       hash: previous,
+      tampered: problemAt.get(`${event.streamId}#${event.revision}`)?.detail ?? null,
     };
   });
   const state = [...entries].reverse().find((e) => e.streamId === `order-${orderId}` && e.to)?.to ?? null;
-  return { orderId, asOf: asOfText(asOf), streams, entries, state, chainHead: previous };
+  return { orderId, asOf: asOfText(asOf), streams, entries, state, chainHead: previous, chainProblems };
 }
 
 function chained(previous: string, event: RecordedEvent): string {
-  const stored = JSON.stringify({
-    streamId: event.streamId, revision: event.revision, type: event.type, data: event.data, metadata: event.metadata,
-  });
-  return createHash('sha256').update(previous).update(stored).digest('hex');
+  const link = event.chainHash ?? JSON.stringify({ streamId: event.streamId, revision: event.revision, type: event.type, data: event.data, metadata: event.metadata });
+  return createHash('sha256').update(previous).update(link).digest('hex');
 }
 
 async function relatedStreams(deps: AuditDeps, orderId: number, orderEvents: readonly RecordedEvent[]): Promise<string[]> {

@@ -30,6 +30,11 @@ export interface RecordedEvent<Type extends string = string, Data = unknown> ext
   revision: number;
   position: LogPosition;
   recordedAt: string;
+  /**
+   * Tamper evidence (DESIGN.md §5): this event's link in its stream's hash chain, hex, computed at append time over
+   * the previous link and the stored event; absent where an adapter keeps none.
+   */
+  chainHash?: string;
 }
 
 /** 'no_stream': the stream must not exist; a number: the revision of the stream's last event. */
@@ -53,7 +58,29 @@ export interface EventStore {
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
   /** Position of the newest event a reader may see now (null when empty): the feed's head, for lag. */
   headPosition(): Promise<LogPosition | null>;
+  /**
+   * Checks the stored hash chain against the stored events (never recomputes a chain from whatever rows are there):
+   * of the given streams, or of the whole log. Each problem names the event's position.
+   */
+  verifyChain(options?: { streams?: readonly string[] }): Promise<ChainProblem[]>;
   close(): Promise<void>;
+}
+
+/**
+ * edited: the event's stored content no longer gives its stored link; missing: a revision is absent before this one
+ * (deleted); unchained: no link stored; out-of-place: the stream's revisions repeat or go backwards in the log order;
+ * anchor: the log up to an anchor no longer folds to the digest anchored then (an event deleted, inserted, reordered
+ * or relinked in that range, even at a stream's end).
+ */
+export type ChainProblemKind = 'edited' | 'missing' | 'unchained' | 'out-of-place' | 'anchor';
+
+export interface ChainProblem {
+  kind: ChainProblemKind;
+  streamId: string;
+  revision: number;
+  /** `commit/prepare` of the event found wrong (for missing: of the first event after the gap) */
+  position: string;
+  detail: string;
 }
 
 export class WrongExpectedRevisionError extends Error {

@@ -12,6 +12,7 @@ export function notifyingEventStore(store: EventStore, appended: () => void): Ev
     readStream: (streamId, options) => store.readStream(streamId, options),
     readAll: (options) => store.readAll(options),
     headPosition: () => store.headPosition(),
+    verifyChain: (options) => store.verifyChain(options),
     close: () => store.close(),
   };
 }

@@ -4,12 +4,20 @@
  * and the hash chain) for export.
  */
 import { parseAsOf, type AsOf, type OrderAudit } from '../audit/order-audit';
+import type { LogVerification } from '../audit/verify-log';
 
-export interface AuditCommand { kind: 'audit-order'; orderId: number; asOf: string | null; json: boolean }
+export type AuditCommand =
+  | { kind: 'audit-order'; orderId: number; asOf: string | null; json: boolean }
+  | { kind: 'audit-verify'; json: boolean };
 
-/** `order <id> [--as-of X] [--json]`, or null when malformed. */
+/** `order <id> [--as-of X] [--json]` or `verify [--json]`, or null when malformed. */
 export function parseAuditArgs(args: readonly string[]): AuditCommand | null {
   const [what, id, ...rest] = args;
+  if (what === 'verify') {
+    const flags = args.slice(1);
+    if (flags.some((f) => f !== '--json')) return null;
+    return { kind: 'audit-verify', json: flags.includes('--json') };
+  }
   if (what !== 'order' || !id || !/^\d{1,16}$/.test(id)) return null;
   let asOf: string | null = null;
   let json = false;
@@ -22,7 +30,7 @@ export function parseAuditArgs(args: readonly string[]): AuditCommand | null {
 }
 
 /** The command's --as-of, parsed; a value that is neither a time nor a position stops the command. */
-export function asOfOf(command: AuditCommand): AsOf | null {
+export function asOfOf(command: Extract<AuditCommand, { kind: 'audit-order' }>): AsOf | null {
   if (command.asOf === null) return null;
   const asOf = parseAsOf(command.asOf);
   if (!asOf) throw new Error(`--as-of ${command.asOf}: give a time (2026-11-22T10:00:00+08:00) or a log position (commit/prepare)`);
@@ -38,14 +46,26 @@ export function formatAudit(audit: OrderAudit, json: boolean): string {
     '',
   ];
   for (const e of audit.entries) {
-    const check = e.verified === null ? ' ' : e.verified ? '✓' : '✗';
+    const check = e.tampered ? '!' : e.verified === null ? ' ' : e.verified ? '✓' : '✗';
     const move = e.lifecycle ? `${e.lifecycle} ${statusText(e.from)} → ${statusText(e.to)}` : '';
     lines.push(`${check} ${e.displayTime}  ${e.position.padEnd(14)} ${e.actor.label}${e.actor.id ? `(${e.actor.id})` : ''}  ${e.type}  ${move}`);
     lines.push(`    ${e.summary}`);
+    if (e.tampered) lines.push(`    ! tampered: ${e.tampered}`);
   }
   const rejected = audit.entries.filter((e) => e.verified === false).length;
   lines.push('', `state: ${statusText(audit.state)}`,
     `machine check: ${rejected === 0 ? 'every transition accepted' : `${rejected} event(s) the machine would not accept (✗)`}`,
+    `chain check: ${audit.chainProblems.length === 0 ? 'every stored event matches its link' : `${audit.chainProblems.length} problem(s): ${audit.chainProblems.map((p) => `${p.kind} at ${p.position} (${p.streamId}#${p.revision})`).join('; ')}`}`,
     `chain head: ${audit.chainHead}`);
+  return lines.join('\n');
+}
+
+/** `audit verify`: every problem with its position, then one summary line. */
+export function formatLogVerification(result: LogVerification, json: boolean): string {
+  if (json) return JSON.stringify(result, null, 2);
+  const lines = result.problems.map((p) => `✗ ${p.kind.padEnd(12)} ${p.position.padEnd(16)} ${p.streamId ? `${p.streamId}#${p.revision}  ` : ''}${p.detail}`);
+  lines.push(result.problems.length === 0
+    ? `✓ the log verifies: ${result.anchors} anchor(s) refolded, every stored event matches its chain link`
+    : `✗ ${result.problems.length} problem(s) found (${result.anchors} anchor(s) checked)`);
   return lines.join('\n');
 }

@@ -10,10 +10,13 @@ import { seedDemo } from './seed/seed-demo';
 import { latestOutboxCode, migrateSmsOutbox } from '../sms/sms-outbox';
 import { formatSmsCode } from './sms-code.format';
 import { formatStatusTable } from './status-table';
+import { formatRebuildProgress, formatRebuildResults } from './rebuild.format';
+import { RebuildRefusedError } from '../../projections/runner/rebuild';
 import { shipOrder, shippedAnswer } from '../orders/ship-order';
 import { formatShipped, shipmentOf } from './ship.command';
 import { auditOrder } from '../audit/order-audit';
-import { asOfOf, formatAudit } from './audit.command';
+import { asOfOf, formatAudit, formatLogVerification } from './audit.command';
+import { verifyLog } from '../audit/verify-log';
 
 export async function runDirect(command: OpsCommand, config: Config): Promise<string> {
   const runtime = await openRuntime(config, { role: 'ops-cli', log: () => undefined });
@@ -29,9 +32,17 @@ export async function runDirect(command: OpsCommand, config: Config): Promise<st
         return formatStatusTable(await runtime.projections.status());
       }
       case 'projections-rebuild': {
-        const results = await runtime.projections.rebuild(command.name, (p) => process.stdout.write(`\r${JSON.stringify(p)}`));
-        process.stdout.write('\n');
-        return results.map((r) => `${r.name}: generation ${r.previousGeneration ?? '-'} → ${r.generation}, ${r.events} events in ${r.ms} ms (${Math.round(r.eventsPerSecond)}/s)`).join('\n');
+        try {
+          const results = await runtime.projections.rebuild(command.name, (p) => process.stdout.write(`\r${formatRebuildProgress(p)}`),
+            { requireIdentical: command.requireIdentical });
+          process.stdout.write('\n');
+          return formatRebuildResults(results);
+        } catch (error) {
+          process.stdout.write('\n');
+          if (!(error instanceof RebuildRefusedError)) throw error;
+          process.exitCode = 1;
+          return error.message;
+        }
       }
       case 'sms': {
         await migrateSmsOutbox(runtime.db);
@@ -48,6 +59,11 @@ export async function runDirect(command: OpsCommand, config: Config): Promise<st
         const audit = await auditOrder(runtime, command.orderId, asOfOf(command));
         if (!audit) throw new Error(`order ${command.orderId} was never placed`);
         return formatAudit(audit, command.json);
+      }
+      case 'audit-verify': {
+        const result = await verifyLog({ store: runtime.store, eventsDb: runtime.eventsDb });
+        if (!result.ok) process.exitCode = 1;
+        return formatLogVerification(result, command.json);
       }
       default: {
         const never: never = command;

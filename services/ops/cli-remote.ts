@@ -2,9 +2,12 @@
 import type { OpsCommand } from './cli';
 import { formatSmsCode } from './sms-code.format';
 import { formatStatusTable } from './status-table';
+import { formatRebuildResults } from './rebuild.format';
+import type { RebuildAnswer } from '../api/internal/projections.routes';
 import { formatShipped, shipmentOf, type ShippedAnswer } from './ship.command';
 import type { OrderAudit } from '../audit/order-audit';
-import { formatAudit } from './audit.command';
+import { formatAudit, formatLogVerification } from './audit.command';
+import type { LogVerification } from '../audit/verify-log';
 
 async function call(base: string, token: string, method: 'GET' | 'POST', path: string, payload?: unknown): Promise<unknown> {
   const headers: Record<string, string> = { 'x-ops-token': token };
@@ -30,9 +33,13 @@ export async function runRemote(command: OpsCommand, base: string, token: string
     case 'projections-status':
       return formatStatusTable((await call(base, token, 'GET', '/projections')) as never);
     case 'projections-rebuild': {
-      const results = (await call(base, token, 'POST', `/projections/${encodeURIComponent(command.name)}/rebuild`)) as
-        Array<{ name: string; events: number; ms: number }>;
-      return results.map((r) => `${r.name}: rebuilt from ${r.events} events in ${r.ms} ms and switched`).join('\n');
+      const answer = (await call(base, token, 'POST', `/projections/${encodeURIComponent(command.name)}/rebuild`,
+        { requireIdentical: command.requireIdentical })) as RebuildAnswer;
+      if (answer.refused) {
+        process.exitCode = 1;
+        return answer.refused;
+      }
+      return formatRebuildResults(answer.results);
     }
     case 'sms': {
       const data = (await call(base, token, 'GET', `/sms?phone=${encodeURIComponent(command.phone)}`)) as { code: string; sentAt: string };
@@ -43,6 +50,11 @@ export async function runRemote(command: OpsCommand, base: string, token: string
     case 'audit-order': {
       const query = command.asOf ? `?asOf=${encodeURIComponent(command.asOf)}` : '';
       return formatAudit((await call(base, token, 'GET', `/audit/orders/${command.orderId}${query}`)) as OrderAudit, command.json);
+    }
+    case 'audit-verify': {
+      const result = (await call(base, token, 'GET', '/audit/verify')) as LogVerification;
+      if (!result.ok) process.exitCode = 1;
+      return formatLogVerification(result, command.json);
     }
     default: {
       const never: never = command;

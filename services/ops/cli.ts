@@ -6,7 +6,9 @@
  *
  *   seed demo                          append the demo data (idempotent)
  *   projections status                 position, lag and generation of every read model
- *   projections rebuild <name|all>     rebuild side by side, then switch atomically
+ *   projections rebuild <name|all> [--require-identical]
+ *                                      rebuild side by side, compare with the live read model (differences printed),
+ *                                      then switch atomically — or, with the flag, refuse unless identical
  *   sms <phone>                        the latest SMS code the development provider sent to a phone
  *   ship <orderId> [--express SF] [--waybill N]   the merchant ships an order waiting for shipment
  *   audit order <id> [--as-of <time|commit/prepare>] [--json]   the order's history, each transition checked
@@ -22,7 +24,7 @@ import { parseAuditArgs, type AuditCommand } from './audit.command';
 export type OpsCommand =
   | { kind: 'seed-demo' }
   | { kind: 'projections-status' }
-  | { kind: 'projections-rebuild'; name: string }
+  | { kind: 'projections-rebuild'; name: string; requireIdentical: boolean }
   | { kind: 'sms'; phone: string }
   | ShipCommand
   | AuditCommand;
@@ -30,7 +32,7 @@ export type OpsCommand =
 const USAGE = `usage: npm run ops -- <command>
   seed demo
   projections status
-  projections rebuild <name|all>
+  projections rebuild <name|all> [--require-identical]
   sms <phone>
   ship <orderId> [--express SF] [--waybill 123456789012]
   audit order <id> [--as-of <time|commit/prepare>] [--json]`;
@@ -39,7 +41,11 @@ export function parseCommand(argv: string[]): OpsCommand | null {
   const [a, b, c] = argv;
   if (a === 'seed' && b === 'demo') return { kind: 'seed-demo' };
   if (a === 'projections' && b === 'status') return { kind: 'projections-status' };
-  if (a === 'projections' && b === 'rebuild' && c) return { kind: 'projections-rebuild', name: c };
+  if (a === 'projections' && b === 'rebuild' && c) {
+    const flags = argv.slice(3);
+    if (flags.some((f) => f !== '--require-identical')) return null;
+    return { kind: 'projections-rebuild', name: c, requireIdentical: flags.includes('--require-identical') };
+  }
   if (a === 'sms' && b) return { kind: 'sms', phone: b };
   if (a === 'ship') return parseShipArgs(argv.slice(1));
   if (a === 'audit') return parseAuditArgs(argv.slice(1));

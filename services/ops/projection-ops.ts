@@ -9,7 +9,7 @@ export function projectionOpsOf(handle: ProjectionsHandle | null): ProjectionOps
   return {
     status: async () => (handle ? handle.status() : []),
     names: () => (handle ? handle.names() : []),
-    rebuild: async (name) => (handle ? handle.rebuild(name) : missing()),
+    rebuild: async (name, options) => (handle ? handle.rebuild(name, undefined, options) : missing()),
   };
 }
 

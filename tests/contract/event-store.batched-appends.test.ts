@@ -16,8 +16,8 @@ function counting(db: Database) {
   Object.defineProperty(counted, 'query', {
     value: ((config: unknown, values?: unknown[]) => {
       const name = typeof config === 'object' && config !== null ? (config as { name?: string }).name : undefined;
-      if (name === 'jishi_append_v1') counts.alone += 1;
-      if (name === 'jishi_append_many_v1') counts.together += 1;
+      if (name === 'jishi_append_v2') counts.alone += 1;
+      if (name === 'jishi_append_many_v2') counts.together += 1;
       return db.query(config as never, values as never);
     }) as Database['query'],
   });

@@ -7,7 +7,7 @@ import type { Database } from '../../services/db/database';
 import type { EventStore } from '../../services/event-store/event-store.port';
 import { createPostgresEventStore } from '../../services/event-store/postgres/postgres-event-store';
 import { silentLog } from '../../services/feed/log';
-import type { RebuildProgress } from '../../projections/runner/rebuild';
+import { RebuildRefusedError, type RebuildProgress } from '../../projections/runner/rebuild';
 import { startProjections } from '../../projections/runner/start-projections';
 import { announceSkip, freshPostgres, sharedPGlite, type FreshPostgres } from '../support/backends';
 import {
@@ -72,12 +72,47 @@ function rebuildSuite(backend: string, open: () => Promise<Backend>) {
           expect(result).toMatchObject({ name, generation: 2, previousGeneration: 1 });
           expect(result.tables).toEqual([{ table: countsTable(name), live: 3, rebuilt: 3 }]);
           expect(progress.map((p) => p.phase)).toEqual(expect.arrayContaining(['building', 'switching', 'done']));
-          expect(progress[progress.length - 1]).toMatchObject({ phase: 'done', fraction: 1 });
+          expect(progress[progress.length - 1]).toMatchObject({ phase: 'done', fraction: 1, etaSeconds: 0 });
+          expect(result.diff.identical).toBe(true);
           expect(await readCounts(db, name)).toEqual(await expectedCounts(store, streams));
           const [status] = await handle.status();
           expect(status).toMatchObject({ generation: 2, state: 'live' });
           const old = await db.query('select 1 from information_schema.schemata where schema_name = $1', [`rm_${name}_g1`]);
           expect(old.rows).toHaveLength(0);
+        } finally {
+          await handle.stop();
+        }
+      });
+    });
+
+    describe('given an event deleted from the log after it was projected', () => {
+      it('shows the difference before switching, refuses when identical results are required, switches when not', async () => {
+        const name = uniqueName('gd');
+        const streams = [1, 2].map((i) => `${name}-${i}`);
+        const last = await appendCounters(store, streams, 5);
+        const handle = await startProjections({ db, store, projections: [counterProjection({ name })], feed: 'catch-up', log: silentLog });
+        try {
+          await handle.ready();
+          expect(await handle.waitFor(last)).toBe(true);
+          const [clean] = await handle.rebuild(name, undefined, { requireIdentical: true });
+          expect(clean.diff.identical).toBe(true);
+
+          await db.query('delete from events where stream_id = $1 and stream_revision = 1', [streams[0]]);
+          const refused = handle.rebuild(name, undefined, { requireIdentical: true });
+          await expect(refused).rejects.toBeInstanceOf(RebuildRefusedError);
+          await expect(refused).rejects.toThrow(`- live    (${streams[0]},4,4)`);
+          expect((await readCounts(db, name))[streams[0]]).toBe(4);
+          const [kept] = await handle.status();
+          expect(kept.generation).toBe(2);
+          const dropped = await db.query('select 1 from information_schema.schemata where schema_name = $1', [`rm_${name}_g3`]);
+          expect(dropped.rows).toHaveLength(0);
+
+          const [switched] = await handle.rebuild(name);
+          expect(switched.diff.identical).toBe(false);
+          expect(switched.diff.tables[0]).toMatchObject({
+            identical: false, onlyLive: [`(${streams[0]},4,4)`], onlyRebuilt: [`(${streams[0]},3,4)`],
+          });
+          expect((await readCounts(db, name))[streams[0]]).toBe(3);
         } finally {
           await handle.stop();
         }
@@ -118,7 +153,7 @@ if (process.env.DATABASE_URL) {
   });
 
   describe('rebuild rate on PostgreSQL', () => {
-    it('rebuilds 20,000 events with a set-based projection at thousands of events per second', async () => {
+    it('rebuilds 20,000 events with a set-based projection and prints the rate (npm run bench measures it)', async () => {
       const bench = await freshPostgres('rebuild_rate');
       if (!bench) throw new Error('DATABASE_URL vanished');
       try {
@@ -132,7 +167,6 @@ if (process.env.DATABASE_URL) {
           const [result] = await handle.rebuild(name);
           console.info(`[rebuild rate] ${result.events} events in ${result.ms} ms = ${result.eventsPerSecond} events/s`);
           expect(result.events).toBe(20_000);
-          expect(result.eventsPerSecond).toBeGreaterThan(5_000);
           const { rows } = await bench.db.query<{ n: number }>(`select sum(events)::int as n from public.${countsTable(name)}`);
           expect(Number(rows[0].n)).toBe(20_000);
         } finally {

@@ -3,20 +3,34 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../envelope';
+import type { RebuildOptions, RebuildResult } from '../../../projections/runner/rebuild';
+import { RebuildRefusedError } from '../../../projections/runner/rebuild';
 
 export interface ProjectionOps {
   status(): Promise<unknown[]>;
   names(): string[];
   /** Rebuilds one projection, or every one for 'all', side by side; resolves after the atomic switch. */
-  rebuild(name: string): Promise<Array<{ name: string; events: number; ms: number }>>;
+  rebuild(name: string, options?: RebuildOptions): Promise<RebuildResult[]>;
 }
+
+/** A refused rebuild (the gate found differences) answers its differences, not an error page. */
+export interface RebuildAnswer { switched: boolean; refused: string | null; results: RebuildResult[] }
 
 export function registerProjectionOpsRoutes(app: FastifyInstance, ops: ProjectionOps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/projections', async () => ok(await ops.status()));
   r.post('/projections/:name/rebuild', {
-    schema: { params: z.object({ name: z.string().min(1).max(64).refine((n) => n === 'all' || ops.names().includes(n), '未知的投影') }) },
+    schema: {
+      params: z.object({ name: z.string().min(1).max(64).refine((n) => n === 'all' || ops.names().includes(n), '未知的投影') }),
+      body: z.object({ requireIdentical: z.boolean().optional() }).nullish(),
+    },
   }, async (request) => {
-    return ok(await ops.rebuild(request.params.name));
+    try {
+      const results = await ops.rebuild(request.params.name, { requireIdentical: request.body?.requireIdentical ?? false });
+      return ok<RebuildAnswer>({ switched: true, refused: null, results });
+    } catch (error) {
+      if (!(error instanceof RebuildRefusedError)) throw error;
+      return ok<RebuildAnswer>({ switched: false, refused: error.message, results: [] });
+    }
   });
 }

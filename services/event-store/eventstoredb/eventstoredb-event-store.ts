@@ -11,10 +11,14 @@ import {
 } from '@eventstore/db-client';
 import {
   WrongExpectedRevisionError, comparePositions,
-  type AppendResult, type EventStore, type LogPosition, type RecordedEvent,
+  type AppendResult, type ChainProblem, type EventStore, type ExpectedRevision, type LogPosition, type NewEvent, type RecordedEvent,
 } from '../event-store.port';
 import { assertAppendable } from '../append-guards';
 import { isSystemEvent, toActualRevision, toEsdbExpected, toEventData, toRecordedEvent } from './eventstoredb-mapping';
+import { GENESIS, chainEvents, checkLinks, storedLink, type ChainLink } from './eventstoredb-chain';
+
+/** Appends under 'any' / 'stream_exists' pin the revision they chained from; a writer in between means chain again. */
+const CHAIN_ATTEMPTS = 8;
 
 /** Events read per $all page: system events are skipped client-side, so a page may yield fewer. */
 const ALL_PAGE = 512;
@@ -45,6 +49,38 @@ export function eventStoreDbEventStore(client: EventStoreDBClient): EventStore {
     return Object.assign(matches, { head: events.length === 0 ? ('no_stream' as const) : events[events.length - 1].revision });
   };
 
+  /** The stream's last link (GENESIS when it has no event). */
+  const lastLink = async (streamId: string): Promise<ChainLink> => {
+    try {
+      for await (const resolved of client.readStream(streamId, { fromRevision: END, direction: BACKWARDS, maxCount: 1 })) {
+        if (resolved.event) return { revision: Number(resolved.event.revision), hash: storedLink(toRecordedEvent(resolved.event)) ?? '' };
+      }
+    } catch (error) {
+      if (!(error instanceof StreamNotFoundError)) throw error;
+    }
+    return GENESIS;
+  };
+
+  /** Appends chained from the stream's current last link, pinned to that revision (what `expected` allows). */
+  const appendChained = async (streamId: string, events: NewEvent[], expected: ExpectedRevision) => {
+    for (let attempt = 1; ; attempt += 1) {
+      const previous = expected === 'no_stream' ? GENESIS : await lastLink(streamId);
+      if (typeof expected === 'number' && previous.revision !== expected) {
+        throw new WrongExpectedRevisionError(streamId, expected, previous.revision < 0 ? 'no_stream' : previous.revision);
+      }
+      if (expected === 'stream_exists' && previous.revision < 0) {
+        throw new WrongExpectedRevisionError(streamId, expected, 'no_stream');
+      }
+      const pinned: ExpectedRevision = previous.revision < 0 ? 'no_stream' : previous.revision;
+      try {
+        return await client.appendToStream(streamId, chainEvents(streamId, previous, events).map(toEventData), { expectedRevision: toEsdbExpected(pinned) });
+      } catch (error) {
+        const retry = error instanceof WrongExpectedVersionError && (expected === 'any' || expected === 'stream_exists') && attempt < CHAIN_ATTEMPTS;
+        if (!retry) throw error;
+      }
+    }
+  };
+
   return {
     async appendToStream(streamId, events, options) {
       const expected = options?.expectedRevision ?? 'any';
@@ -57,16 +93,17 @@ export function eventStoreDbEventStore(client: EventStoreDBClient): EventStore {
         if (stored.length > 0) throw new WrongExpectedRevisionError(streamId, expected, stored.head);
       }
       try {
-        const result = await client.appendToStream(streamId, events.map(toEventData), { expectedRevision: toEsdbExpected(expected) });
+        const result = await appendChained(streamId, events, expected);
         const firstRevision = Number(result.nextExpectedRevision) - events.length + 1;
         let stored = await storedWithIds(streamId, ids, firstRevision);
         if (stored.length !== events.length) stored = await storedWithIds(streamId, ids);
         if (stored.length !== events.length) throw new Error(`append to ${streamId}: appended events not found on read-back`);
         return summarise(stored);
       } catch (error) {
-        if (!(error instanceof WrongExpectedVersionError)) throw error;
+        if (!(error instanceof WrongExpectedVersionError) && !(error instanceof WrongExpectedRevisionError)) throw error;
         const stored = await storedWithIds(streamId, ids);
         if (stored.length === events.length) return summarise(stored);
+        if (error instanceof WrongExpectedRevisionError) throw error;
         throw new WrongExpectedRevisionError(streamId, expected, toActualRevision(error.actualVersion));
       }
     },
@@ -109,6 +146,22 @@ export function eventStoreDbEventStore(client: EventStoreDBClient): EventStore {
         }
         if (read < ALL_PAGE || oldest === null) return null;
         from = oldest;
+      }
+    },
+
+    async verifyChain(options) {
+      if (options?.streams) {
+        const events = (await Promise.all(options.streams.map((s) => readStream(s)))).flat();
+        return checkLinks(events.sort((a, b) => comparePositions(a.position, b.position)));
+      }
+      const problems: ChainProblem[] = [];
+      const last = new Map<string, ChainLink>();
+      let after: LogPosition | null = null;
+      for (;;) {
+        const page = await this.readAll({ after, limit: ALL_PAGE });
+        if (page.length === 0) return problems;
+        problems.push(...checkLinks(page, last));
+        after = page[page.length - 1].position;
       }
     },
 

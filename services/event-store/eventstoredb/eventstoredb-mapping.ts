@@ -37,6 +37,7 @@ export function toRecordedEvent(event: EsdbRecordedEvent, commitPosition?: bigin
     data: event.isJson ? event.data : null,
     metadata: event.metadata as unknown as EventMetadata,
     recordedAt: event.created.toISOString(),
+    ...(chainHashOf(event.metadata) ? { chainHash: chainHashOf(event.metadata) } : {}),
   };
 }
 
@@ -46,3 +47,8 @@ function toLogPosition(position: Position | undefined, commitPosition: bigint | 
   if (commitPosition === undefined) throw new Error('EventStoreDB returned an event without a log position');
   return { commit: commitPosition, prepare: commitPosition };
 }
+
+const chainHashOf = (metadata: unknown): string | undefined => {
+  const hash = (metadata as { chainHash?: unknown } | null)?.chainHash;
+  return typeof hash === 'string' ? hash : undefined;
+};

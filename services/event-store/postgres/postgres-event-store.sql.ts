@@ -9,6 +9,17 @@
  */
 export const MIGRATION_MODULE = 'event-store';
 
+/**
+ * The stored form an event's chain hash covers (DESIGN.md §5, tamper evidence): stream, revision, id, type and the
+ * jsonb texts of data and metadata, which PostgreSQL renders canonically. `chain_hash` = sha256(previous event's
+ * chain_hash in the stream (empty for revision 0) || this), computed in the append statement itself.
+ */
+export const chainContent = (stream: string, revision: string, eventId: string, type: string, data: string, metadata: string): string =>
+  `convert_to(${stream} || chr(10) || (${revision})::text || chr(10) || (${eventId})::text || chr(10) || ${type}
+     || chr(10) || (${data})::text || chr(10) || (${metadata})::text, 'UTF8')`;
+
+const rowContent = (r: string) => chainContent(`${r}.stream_id`, `${r}.stream_revision`, `${r}.event_id`, `${r}.type`, `${r}.data`, `${r}.metadata`);
+
 export const MIGRATION_STEPS: string[] = [
   `create table events (
      global_position bigint generated always as identity,
@@ -24,13 +35,26 @@ export const MIGRATION_STEPS: string[] = [
      constraint events_stream_revision_key unique (stream_id, stream_revision),
      constraint events_event_id_key unique (event_id)
    )`,
+  'alter table events add column chain_hash bytea',
+  // events stored before the chain existed are chained once, stream by stream, from revision 0
+  `with recursive chained as (
+     select e.stream_id, e.stream_revision, sha256(''::bytea || ${rowContent('e')}) as hash
+     from events e where e.stream_revision = 0
+     union all
+     select e.stream_id, e.stream_revision, sha256(c.hash || ${rowContent('e')})
+     from chained c join events e on e.stream_id = c.stream_id and e.stream_revision = c.stream_revision + 1
+   )
+   update events set chain_hash = chained.hash from chained
+   where events.stream_id = chained.stream_id and events.stream_revision = chained.stream_revision
+     and events.chain_hash is null`,
 ];
 
 export const STREAM_REVISION_CONSTRAINT = 'events_stream_revision_key';
 export const EVENT_ID_CONSTRAINT = 'events_event_id_key';
 
 const EVENT_COLUMNS = `global_position::text as global_position, transaction_id::text as transaction_id,
-  stream_id, stream_revision::text as stream_revision, event_id::text as event_id, type, data, metadata, recorded_at`;
+  stream_id, stream_revision::text as stream_revision, event_id::text as event_id, type, data, metadata, recorded_at,
+  encode(chain_hash, 'hex') as chain_hash`;
 
 /** The commit-safe horizon: every transaction below it has finished, so nothing can appear below it later. */
 const VISIBLE = 'transaction_id < pg_snapshot_xmin(pg_current_snapshot())';
@@ -42,7 +66,7 @@ const VISIBLE = 'transaction_id < pg_snapshot_xmin(pg_current_snapshot())';
  * ids: an idempotent repeat, nothing inserted) and one 'head' row (the stream's revision before this append).
  */
 export const APPEND_SQL = `
-with input as (
+with recursive input as (
   select (e->>'eventId')::uuid as event_id, e->>'type' as type, e->'data' as data, e->'metadata' as metadata, n
   from jsonb_array_elements($2::jsonb) with ordinality as t(e, n)
 ),
@@ -52,10 +76,17 @@ existing as (
 head as (
   select coalesce(max(stream_revision), -1) as revision from events where stream_id = $1
 ),
+chain as (
+  select 0::bigint as n, coalesce((select e.chain_hash from events e, head
+    where e.stream_id = $1 and e.stream_revision = head.revision), ''::bytea) as hash
+  union all
+  select input.n, sha256(chain.hash || ${chainContent('$1::text', '(select revision from head) + input.n', 'input.event_id', 'input.type', 'input.data', 'input.metadata')})
+  from chain join input on input.n = chain.n + 1
+),
 inserted as (
-  insert into events (stream_id, stream_revision, event_id, type, data, metadata)
-  select $1, head.revision + input.n, input.event_id, input.type, input.data, input.metadata
-  from head cross join input
+  insert into events (stream_id, stream_revision, event_id, type, data, metadata, chain_hash)
+  select $1, head.revision + input.n, input.event_id, input.type, input.data, input.metadata, chain.hash
+  from head cross join input join chain on chain.n = input.n
   where not exists (select 1 from existing)
     and case $3::text
       when 'any' then true
@@ -64,16 +95,16 @@ inserted as (
       else head.revision = $4::bigint
     end
   order by input.n
-  returning global_position, transaction_id, stream_revision, recorded_at
+  returning global_position, transaction_id, stream_revision, recorded_at, chain_hash
 )
 select 'inserted' as source, global_position::text as global_position, transaction_id::text as transaction_id,
   null::text as stream_id, stream_revision::text as stream_revision, null::text as event_id, null::text as type,
-  null::jsonb as data, null::jsonb as metadata, recorded_at
+  null::jsonb as data, null::jsonb as metadata, recorded_at, encode(chain_hash, 'hex') as chain_hash
 from inserted
 union all
 select 'existing', ${EVENT_COLUMNS} from existing
 union all
-select 'head', null, null, null, revision::text, null, null, null, null, null from head`;
+select 'head', null, null, null, revision::text, null, null, null, null, null, null from head`;
 
 export const STREAM_HEAD_SQL =
   'select coalesce(max(stream_revision), -1)::text as revision from events where stream_id = $1';
@@ -107,7 +138,7 @@ limit 1`;
  * of the streams) fails the whole statement; the batcher then appends each one alone.
  */
 export const APPEND_MANY_SQL = `
-with req as (
+with recursive req as (
   select (r->>'i')::int as i, r->>'streamId' as stream_id, r->>'kind' as kind, (r->>'rev')::bigint as rev, r->'events' as evs
   from jsonb_array_elements($1::jsonb) as t(r)
 ),
@@ -133,20 +164,55 @@ ok as (
       else head.revision = head.rev
     end
 ),
+chain as (
+  select ok.i, 0::bigint as n, coalesce((select e.chain_hash from events e
+    where e.stream_id = ok.stream_id and e.stream_revision = ok.revision), ''::bytea) as hash
+  from ok
+  union all
+  select chain.i, input.n, sha256(chain.hash || ${chainContent('ok.stream_id', 'ok.revision + input.n', 'input.event_id', 'input.type', 'input.data', 'input.metadata')})
+  from chain join input on input.i = chain.i and input.n = chain.n + 1 join ok on ok.i = chain.i
+),
 inserted as (
-  insert into events (stream_id, stream_revision, event_id, type, data, metadata)
-  select ok.stream_id, ok.revision + input.n, input.event_id, input.type, input.data, input.metadata
-  from ok join input on input.i = ok.i
+  insert into events (stream_id, stream_revision, event_id, type, data, metadata, chain_hash)
+  select ok.stream_id, ok.revision + input.n, input.event_id, input.type, input.data, input.metadata, chain.hash
+  from ok join input on input.i = ok.i join chain on chain.i = ok.i and chain.n = input.n
   order by ok.i, input.n
-  returning stream_id, global_position, transaction_id, stream_revision, recorded_at
+  returning stream_id, global_position, transaction_id, stream_revision, recorded_at, chain_hash
 )
 select ok.i, 'inserted' as source, ins.global_position::text as global_position, ins.transaction_id::text as transaction_id,
   null::text as stream_id, ins.stream_revision::text as stream_revision, null::text as event_id, null::text as type,
-  null::jsonb as data, null::jsonb as metadata, ins.recorded_at
+  null::jsonb as data, null::jsonb as metadata, ins.recorded_at, encode(ins.chain_hash, 'hex') as chain_hash
 from inserted ins join ok on ok.stream_id = ins.stream_id
 union all
 select x.i, 'existing', x.global_position::text, x.transaction_id::text, x.stream_id, x.stream_revision::text,
-  x.event_id::text, x.type, x.data, x.metadata, x.recorded_at
+  x.event_id::text, x.type, x.data, x.metadata, x.recorded_at, encode(x.chain_hash, 'hex')
 from existing x
 union all
-select head.i, 'head', null, null, null, head.revision::text, null, null, null, null, null from head`;
+select head.i, 'head', null, null, null, head.revision::text, null, null, null, null, null, null from head`;
+
+/**
+ * The stored chain checked row by row in one pass ($1: stream ids, null = the whole log): each event's link must be
+ * sha256(the previous stored link || its stored content), its revision the previous one + 1, and its log position
+ * after the previous revision's. Only rows that fail come back (at most $2).
+ */
+export const VERIFY_CHAIN_SQL = `
+select stream_id, stream_revision::text as stream_revision, transaction_id::text as transaction_id,
+  global_position::text as global_position, chain_hash is null as unchained,
+  stream_revision <> coalesce(previous_revision, -1) + 1 as gap,
+  previous_revision::text as previous_revision,
+  coalesce((previous_tx, previous_position) > (transaction_id, global_position), false) as out_of_place,
+  chain_hash is distinct from expected as mismatch
+from (
+  select e.stream_id, e.stream_revision, e.transaction_id, e.global_position, e.chain_hash,
+    lag(e.stream_revision) over w as previous_revision,
+    lag(e.transaction_id) over w as previous_tx,
+    lag(e.global_position) over w as previous_position,
+    sha256(coalesce(lag(e.chain_hash) over w, ''::bytea) || ${rowContent('e')}) as expected
+  from events e
+  where $1::text[] is null or e.stream_id = any($1::text[])
+  window w as (partition by e.stream_id order by e.stream_revision)
+) checked
+where chain_hash is null or stream_revision <> coalesce(previous_revision, -1) + 1
+  or (previous_tx, previous_position) > (transaction_id, global_position) or chain_hash is distinct from expected
+order by transaction_id, global_position
+limit $2`;

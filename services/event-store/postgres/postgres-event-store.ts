@@ -17,6 +17,7 @@ import {
   STREAM_HEAD_SQL,
 } from './postgres-event-store.sql';
 import { toIsoTime, toPosition, toRecordedEvent, type EventRow, type PositionRow } from './row-mapping';
+import { verifyPostgresChain } from './verify-chain';
 
 /** A unique violation means a concurrent append won a race; the statement is run again to see what it did. */
 const APPEND_ATTEMPTS = 8;
@@ -31,8 +32,8 @@ export async function createPostgresEventStore(db: Database): Promise<EventStore
 }
 
 /** The appends are named prepared statements: parsed and planned once per connection, bound and run after that. */
-const APPEND_STATEMENT = 'jishi_append_v1';
-const APPEND_MANY_STATEMENT = 'jishi_append_many_v1';
+const APPEND_STATEMENT = 'jishi_append_v2';
+const APPEND_MANY_STATEMENT = 'jishi_append_many_v2';
 
 const payloadOf = (events: NewEvent[]) => events.map((event) => ({
   eventId: event.metadata.eventId, type: event.type, data: event.data ?? null, metadata: event.metadata,
@@ -106,6 +107,8 @@ export function postgresEventStore(q: Queryable): EventStore {
       return rows.length === 0 ? null : toPosition(rows[0]);
     },
 
+    verifyChain: (options) => verifyPostgresChain(q, options?.streams),
+
     async close() {
       // The Database belongs to whoever opened it: other stores and projections share it.
     },
@@ -129,6 +132,7 @@ function interpretAppend(
       return {
         streamId, revision, position: toPosition(row), recordedAt: toIsoTime(row.recorded_at),
         type: event.type, data: event.data ?? null, metadata: event.metadata,
+        ...(row.chain_hash ? { chainHash: row.chain_hash } : {}),
       };
     })
     .sort((a, b) => a.revision - b.revision);

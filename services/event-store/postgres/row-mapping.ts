@@ -11,6 +11,8 @@ export interface EventRow {
   data: unknown;
   metadata: EventMetadata;
   recorded_at: Date | string;
+  /** hex sha256 chain link (null for rows written before the chain, or tampered to null) */
+  chain_hash?: string | null;
 }
 
 export interface PositionRow { global_position: string; transaction_id: string }
@@ -31,4 +33,5 @@ export const toRecordedEvent = (row: EventRow): RecordedEvent => ({
   data: row.data,
   metadata: row.metadata,
   recordedAt: toIsoTime(row.recorded_at),
+  ...(row.chain_hash ? { chainHash: row.chain_hash } : {}),
 });

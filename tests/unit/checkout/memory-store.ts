@@ -39,6 +39,7 @@ export class MemoryStore implements EventStore {
 
   async readAll(): Promise<RecordedEvent[]> { return []; }
   async headPosition() { return null; }
+  async verifyChain() { return []; }
   async close(): Promise<void> { /* nothing to release */ }
 
   types(streamId: string): string[] {

@@ -1,6 +1,6 @@
 /** `npm run ops -- audit order <id> [--as-of X] [--json]`: argument parsing and the printed table. */
 import { parseAsOf, type OrderAudit } from '../../../services/audit/order-audit';
-import { asOfOf, formatAudit, parseAuditArgs } from '../../../services/ops/audit.command';
+import { asOfOf, formatAudit, formatLogVerification, parseAuditArgs } from '../../../services/ops/audit.command';
 
 describe('parsing the audit command', () => {
   it('takes an order id with --as-of and --json in any order', () => {
@@ -24,14 +24,15 @@ describe('parsing the audit command', () => {
 describe('the printed audit', () => {
   const audit: OrderAudit = {
     orderId: 7, asOf: null, streams: ['order-7', 'payment-P1'], state: { code: 2, name: '待发货' }, chainHead: 'ab'.repeat(32),
+    chainProblems: [{ kind: 'edited', streamId: 'order-7', revision: 1, position: '11/1', detail: 'stored content differs' }],
     entries: [{
       time: '2026-11-22T02:00:00.000Z', displayTime: '2026-11-22 10:00:00', actor: { kind: 'user', id: '5', label: '买家' },
       lifecycle: 'order', streamId: 'order-7', type: 'OrderPlaced', from: null, to: { code: 1, name: '待付款' },
-      summary: '下单', verified: true, position: '10/1', revision: 0, eventId: 'e1', correlationId: null, causationId: null, hash: 'cd'.repeat(32),
+      summary: '下单', verified: true, position: '10/1', revision: 0, eventId: 'e1', correlationId: null, causationId: null, hash: 'cd'.repeat(32), tampered: null,
     }, {
       time: '2026-11-22T02:01:00.000Z', displayTime: '2026-11-22 10:01:00', actor: { kind: 'system', id: null, label: '系统' },
       lifecycle: 'order', streamId: 'order-7', type: 'OrderPaid', from: { code: 1, name: '待付款' }, to: { code: 2, name: '待发货' },
-      summary: '支付成功', verified: false, position: '11/1', revision: 1, eventId: 'e2', correlationId: null, causationId: null, hash: 'ab'.repeat(32),
+      summary: '支付成功', verified: false, position: '11/1', revision: 1, eventId: 'e2', correlationId: null, causationId: null, hash: 'ab'.repeat(32), tampered: 'stored content differs',
     }],
   };
 
@@ -39,10 +40,20 @@ describe('the printed audit', () => {
     const text = formatAudit(audit, false);
     expect(text).toContain('order 7: 2 events from order-7, payment-P1');
     expect(text).toContain('✓ 2026-11-22 10:00:00  10/1           买家(5)  OrderPlaced  order — → 1 待付款');
-    expect(text).toContain('✗ 2026-11-22 10:01:00  11/1           系统  OrderPaid  order 1 待付款 → 2 待发货');
+    expect(text).toContain('! 2026-11-22 10:01:00  11/1           系统  OrderPaid  order 1 待付款 → 2 待发货');
+    expect(text).toContain('! tampered: stored content differs');
+    expect(text).toContain('chain check: 1 problem(s): edited at 11/1 (order-7#1)');
     expect(text).toContain('state: 2 待发货');
     expect(text).toContain('machine check: 1 event(s) the machine would not accept (✗)');
     expect(text).toContain(`chain head: ${'ab'.repeat(32)}`);
+  });
+
+  it('says the log verifies, or lists each problem with its position', () => {
+    expect(formatLogVerification({ ok: true, anchors: 3, problems: [] }, false))
+      .toBe('✓ the log verifies: 3 anchor(s) refolded, every stored event matches its chain link');
+    const text = formatLogVerification({ ok: false, anchors: 1, problems: audit.chainProblems }, false);
+    expect(text).toContain('✗ edited       11/1             order-7#1  stored content differs');
+    expect(text).toContain('✗ 1 problem(s) found (1 anchor(s) checked)');
   });
 
   it('exports the whole bundle as JSON', () => {
