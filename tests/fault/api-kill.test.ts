@@ -33,7 +33,7 @@ describeFault('kill -9 of the API mid-checkout', ['postgres'], () => {
       const result = await runScenario({
         name: `kill -9 of the API mid-checkout, ${retries ? 'with' : 'without'} client retries`,
         url: server.url, db: () => db, buyers: 20, inFlight: 6, retries, injectAfter: 4,
-        healthProblem: 'unreachable', rebuildServer: serverUrl,
+        healthProblem: 'unreachable', rebuild: { gate: env },
         async inject() {
           const injectedAt = Date.now();
           await server!.kill('SIGKILL');

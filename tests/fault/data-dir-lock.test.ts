@@ -47,7 +47,7 @@ describeFault('two servers on one data directory', ['postgres'], () => {
     // The read models are checked through the first server's own data: opened only after it has stopped.
     const result = await runScenario({
       name: 'second server started on the same DATA_DIR', url: api.url, db: () => pglite!, buyers: 12, inFlight: 4,
-      retries: false, injectAfter: 3, healthProblem: null, rebuildServer: process.env.DATABASE_URL!,
+      retries: false, injectAfter: 3, healthProblem: null, rebuild: { copyTo: process.env.DATABASE_URL! },
       prepared: { lines, initialStock },
       output: () => `${api.output()}\n--- second ---\n${second?.output() ?? ''}`,
       async inject() {

@@ -9,19 +9,21 @@ import { createFreshDatabase, type FreshPostgres } from '../support/backends';
 import { describeFault, PORTS, scratchDir } from './support/fault-env';
 import { kafkaBroker, type Broker } from './support/kafka-broker';
 import { expectInvariants, runScenario } from './support/scenario';
-import { spawnServer, untilReady, type ServerProcess } from './support/server-process';
+import { spawnServer, untilReady, type ServerEnv, type ServerProcess } from './support/server-process';
 
 describeFault('Kafka stopped, restarted and killed', ['postgres', 'kafka'], () => {
   const serverUrl = process.env.DATABASE_URL!;
   let broker: Broker;
   let fresh: FreshPostgres | null = null;
   let server: ServerProcess | null = null;
+  let env: ServerEnv;
 
   beforeAll(async () => {
     broker = kafkaBroker();
     await broker.start();
     fresh = await createFreshDatabase(serverUrl, 'fault_kafka');
-    server = spawnServer('services/main.ts', { port: PORTS.server(2), dataDir: scratchDir('kafka-api'), databaseUrl: fresh.url, kafkaBrokers: broker.brokers });
+    env = { port: PORTS.server(2), dataDir: scratchDir('kafka-api'), databaseUrl: fresh.url, kafkaBrokers: broker.brokers };
+    server = spawnServer('services/main.ts', env);
   }, 150_000);
 
   afterAll(async () => {
@@ -42,7 +44,7 @@ describeFault('Kafka stopped, restarted and killed', ['postgres', 'kafka'], () =
       await untilReady(api, 90_000);
       const result = await runScenario({
         name: `Kafka ${name}`, url: api.url, db: () => db, buyers: 16, firstBuyer: index * 100, inFlight: 4, retries: true,
-        injectAfter: 4, healthProblem: 'kafka', rebuildServer: serverUrl, output: () => api.output(),
+        injectAfter: 4, healthProblem: 'kafka', rebuild: { gate: env }, output: () => api.output(),
         async inject() {
           const injectedAt = Date.now();
           await fault();

@@ -29,7 +29,8 @@ describeFault('PostgreSQL connections dropped', ['postgres', 'pg-binaries'], () 
     cluster = await startThrowawayPostgres();
     fresh = await createFreshDatabase(cluster.url, 'fault_pg_drop');
     await fresh.db.close();
-    api = spawnServer('services/main.ts', { port: PORTS.server(6), dataDir: scratchDir('pg-drop'), databaseUrl: fresh.url });
+    const env = { port: PORTS.server(6), dataDir: scratchDir('pg-drop'), databaseUrl: fresh.url };
+    api = spawnServer('services/main.ts', env);
     await untilReady(api, 90_000);
     const server = api;
     const cl = cluster;
@@ -38,13 +39,13 @@ describeFault('PostgreSQL connections dropped', ['postgres', 'pg-binaries'], () 
     const result = await runScenario({
       name: 'PostgreSQL stopped and started (connections dropped)', url: server.url,
       db: () => checker!, buyers: 20, inFlight: 6, retries: true, injectAfter: 4,
-      healthProblem: 'database', rebuildServer: process.env.DATABASE_URL!, output: () => server.output(),
+      healthProblem: 'database', rebuild: { gate: env }, output: () => server.output(),
       async inject() {
         const injectedAt = Date.now();
-        await cl.stop();
+        await cl.down();
         await new Promise((resolve) => setTimeout(resolve, 4000));
         const repairedAt = Date.now();
-        await cl.start();
+        await cl.up();
         return { injectedAt, repairedAt };
       },
       async beforeLoad() {

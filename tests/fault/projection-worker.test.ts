@@ -31,7 +31,7 @@ describeFault('projection worker killed', ['postgres'], () => {
 
     const result = await runScenario({
       name: 'projection worker killed with kill -9', url: api.url, db: () => db, buyers: 20, inFlight: 6, retries: true,
-      injectAfter: 4, healthProblem: 'worker', rebuildServer: serverUrl,
+      injectAfter: 4, healthProblem: 'worker', rebuild: { gate: env },
       output: () => `${api?.output() ?? ''}\n--- worker ---\n${worker?.output() ?? ''}`,
       async inject() {
         const injectedAt = Date.now();

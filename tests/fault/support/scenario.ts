@@ -9,6 +9,8 @@ import { BuyerLoad, type BuyerOutcome } from './buyers';
 import { HealthWatch } from './health-watch';
 import { checkInvariants, snapshotStock, type InvariantReport, type StockSnapshot } from './invariants';
 import { compareWithRebuild } from './rebuild-compare';
+import { rebuildGate } from './rebuild-gate';
+import type { ServerEnv } from './server-process';
 
 export interface FaultWindow {
   /** When the fault was injected and when the repair was started (ms epoch). */
@@ -42,8 +44,12 @@ export interface ScenarioSpec {
   afterFault?: () => Promise<void>;
   /** The server's output, shown when an invariant fails. */
   output?: () => string;
-  /** The DATABASE_URL server, for the rebuild comparison (null: compare skipped with a problem). */
-  rebuildServer: string | null;
+  /**
+   * How to compare the read models with a from-scratch rebuild: the project's gate (`projections rebuild all
+   * --require-identical`) run with the server's environment, or, for data the test holds open (PGlite), a copy of
+   * the events replayed into a fresh database on this PostgreSQL server.
+   */
+  rebuild: { gate: ServerEnv } | { copyTo: string };
 }
 
 export interface ScenarioResult {
@@ -100,9 +106,9 @@ export async function runScenario(spec: ScenarioSpec): Promise<ScenarioResult> {
     progress(`${spec.name}: recovered ${upAt !== null}; checking invariants`);
     const report = await checkInvariants(spec.db(), { outcomes, initialStock });
     progress(`${spec.name}: ${report.problems.length} problems; comparing with a rebuild`);
-    const rebuildDifferences = spec.rebuildServer
-      ? await compareWithRebuild(spec.db(), spec.rebuildServer)
-      : ['no DATABASE_URL server to rebuild into'];
+    const rebuildDifferences = 'gate' in spec.rebuild
+      ? await rebuildGate(spec.rebuild.gate)
+      : await compareWithRebuild(spec.db(), spec.rebuild.copyTo);
     const result: ScenarioResult = {
       report, outcomes,
       healthReported: health.reported(spec.healthProblem, window.injectedAt, window.repairedAt),
