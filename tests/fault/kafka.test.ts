@@ -45,11 +45,11 @@ describeFault('Kafka stopped, restarted and killed', ['postgres', 'kafka'], () =
       const result = await runScenario({
         name: `Kafka ${name}`, url: api.url, db: () => db, buyers: 16, firstBuyer: index * 100, inFlight: 4, retries: true,
         injectAfter: 4, healthProblem: 'kafka', rebuild: { gate: env }, output: () => api.output(),
-        async inject() {
+        async inject({ heldUntilReported }) {
           const injectedAt = Date.now();
           await fault();
-          // Long enough for the health poll to see it and for buyers to keep buying meanwhile.
-          await new Promise((resolve) => setTimeout(resolve, 4000));
+          await new Promise((resolve) => setTimeout(resolve, 2000));
+          await heldUntilReported(injectedAt);
           const repairedAt = Date.now();
           await broker.start();
           return { injectedAt, repairedAt };

@@ -40,10 +40,11 @@ describeFault('PostgreSQL connections dropped', ['postgres', 'pg-binaries'], () 
       name: 'PostgreSQL stopped and started (connections dropped)', url: server.url,
       db: () => checker!, buyers: 20, inFlight: 6, retries: true, injectAfter: 4,
       healthProblem: 'database', rebuild: { gate: env }, output: () => server.output(),
-      async inject() {
+      async inject({ heldUntilReported }) {
         const injectedAt = Date.now();
         await cl.down();
-        await new Promise((resolve) => setTimeout(resolve, 4000));
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+        await heldUntilReported(injectedAt);
         const repairedAt = Date.now();
         await cl.up();
         return { injectedAt, repairedAt };

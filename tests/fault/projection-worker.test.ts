@@ -33,10 +33,11 @@ describeFault('projection worker killed', ['postgres'], () => {
       name: 'projection worker killed with kill -9', url: api.url, db: () => db, buyers: 20, inFlight: 6, retries: true,
       injectAfter: 4, healthProblem: 'worker', rebuild: { gate: env },
       output: () => `${api?.output() ?? ''}\n--- worker ---\n${worker?.output() ?? ''}`,
-      async inject() {
+      async inject({ heldUntilReported }) {
         const injectedAt = Date.now();
         await worker!.kill('SIGKILL');
-        await new Promise((resolve) => setTimeout(resolve, 4000));
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+        await heldUntilReported(injectedAt);
         const repairedAt = Date.now();
         worker = spawnServer('services/projections-worker.ts', { ...env, port: PORTS.server(5) });
         return { injectedAt, repairedAt };

@@ -27,9 +27,12 @@ export interface LoadOptions {
 const REQUEST_TIMEOUT_MS = 15_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A failure the client cannot tell from a lost request: no answer, or the 503 of a server that is recovering. */
+/**
+ * A failure the client cannot tell from a lost request: no answer, the 503 of a server that is recovering, or (for
+ * the payment callback) a notification the server did not accept, which WeChat Pay delivers again.
+ */
 function unanswered(error: unknown): boolean {
-  if (error instanceof StepError) return error.code === '503' || error.code === '500';
+  if (error instanceof StepError) return error.code === '503' || error.code === '500' || (error.step === 'callback' && error.code === '502');
   return true;
 }
 

@@ -57,6 +57,17 @@ export class HealthWatch {
       : s.status === 503 && s.state === 'degraded' && s.problems.some((p) => p === problem || p.startsWith(`${problem}:`))));
   }
 
+  /** When health first reported `problem` at or after `from` (null: not seen). */
+  reportedAt(problem: string, from: number): number | null {
+    return this.samples.find((s) => s.at >= from && this.reported(problem, s.at, s.at))?.at ?? null;
+  }
+
+  /** Waits (at most `maxMs`) until health has reported `problem` since `from`; a fault is held until it is seen. */
+  async untilReported(problem: string, from: number, maxMs: number): Promise<void> {
+    const deadline = Date.now() + maxMs;
+    while (this.reportedAt(problem, from) === null && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+  }
+
   /** What health said between `from` and `to`, compressed to runs (for the failure message). */
   describe(from: number, to: number): string {
     const runs: string[] = [];

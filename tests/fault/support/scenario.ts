@@ -30,8 +30,11 @@ export interface ScenarioSpec {
   retries: boolean;
   /** Inject after this many acknowledged orders (mid-checkout: others are in flight). */
   injectAfter: number;
-  /** Breaks and repairs; resolves with the window once the repair has been started. */
-  inject(): Promise<FaultWindow>;
+  /**
+   * Breaks and repairs; resolves with the window once the repair has been started. `heldUntilReported(since)` keeps
+   * the fault until health has reported it (at most 30 s), so a fault is never repaired before it could be seen.
+   */
+  inject(tools: { heldUntilReported(since: number): Promise<void> }): Promise<FaultWindow>;
   /**
    * The problem /api/health must name while the fault lasts ('unreachable' when the fault is the API itself); null
    * when the fault must not touch the server's health (it must answer 200 throughout).
@@ -58,6 +61,8 @@ export interface ScenarioResult {
   healthReported: boolean;
   healthSeen: string;
   recoveredMs: number | null;
+  /** From the fault to the first health answer naming it (null: never, or no problem expected). */
+  detectedMs: number | null;
   rebuildDifferences: string[];
 }
 
@@ -79,6 +84,9 @@ export async function runScenario(spec: ScenarioSpec): Promise<ScenarioResult> {
   progress(`${spec.name}: ${spec.buyers} buyers signed in`);
   const initialStock = spec.prepared?.initialStock ?? await snapshotStock(spec.db(), lines.map((l) => l.skuId));
   const health = new HealthWatch(() => spec.url).start();
+  const tools = {
+    heldUntilReported: (since: number) => (spec.healthProblem === null ? Promise.resolve() : health.untilReported(spec.healthProblem, since, 30_000)),
+  };
   let window: FaultWindow | null = null;
   let injection: Promise<FaultWindow> | null = null;
   const giveUpAt = Date.now() + 60_000;
@@ -90,13 +98,13 @@ export async function runScenario(spec: ScenarioSpec): Promise<ScenarioResult> {
       onAcknowledged: (count) => {
         if (count === spec.injectAfter) {
           progress(`${spec.name}: injecting after ${count} acknowledged`);
-          injection = spec.inject();
+          injection = spec.inject(tools);
         }
       },
     });
     const outcomes = await running;
     progress(`${spec.name}: load finished`);
-    window = await (injection ?? spec.inject());
+    window = await (injection ?? spec.inject(tools));
     progress(`${spec.name}: repaired`);
     const recoveryDeadline = Date.now() + 30_000;
     while (health.upAgainAt(window.repairedAt) === null && Date.now() < recoveryDeadline) await new Promise((r) => setTimeout(r, 200));
@@ -114,6 +122,7 @@ export async function runScenario(spec: ScenarioSpec): Promise<ScenarioResult> {
       healthReported: health.reported(spec.healthProblem, window.injectedAt, window.repairedAt),
       healthSeen: health.describe(window.injectedAt, upAt ?? Date.now()),
       recoveredMs: upAt === null ? null : upAt - window.repairedAt,
+      detectedMs: spec.healthProblem === null ? null : ((at) => (at === null ? null : at - window!.injectedAt))(health.reportedAt(spec.healthProblem, window.injectedAt)),
       rebuildDifferences,
     };
     printFigures(spec.name, result);
@@ -132,7 +141,7 @@ export function printFigures(name: string, result: ScenarioResult): void {
     `  acknowledged ${report.acknowledged}, found ${report.found}, duplicates ${report.duplicates}, stock delta ${report.stockDelta}, `
       + `paid ${report.paid}, buyers failed ${failed}/${result.outcomes.length}, `
       + `time to recover ${result.recoveredMs === null ? 'not recovered' : `${result.recoveredMs} ms`}`,
-    `  health during the fault: ${result.healthSeen} (reported: ${result.healthReported ? 'yes' : 'no'})`,
+    `  health during the fault: ${result.healthSeen} (reported: ${result.healthReported ? `yes${result.detectedMs === null ? '' : `, after ${result.detectedMs} ms`}` : 'no'})`,
     `  rebuild: ${result.rebuildDifferences.length === 0 ? 'read models equal a from-scratch rebuild' : result.rebuildDifferences.join('; ')}`,
     ...report.problems.slice(0, 15).map((p) => `  problem: ${p}`),
     ...[...new Set(result.outcomes.flatMap((o) => (o.failure ? [o.failure] : [])))].slice(0, 5).map((f) => `  buyer failure: ${f}`),

@@ -79,19 +79,33 @@ export interface HealthData {
   projections?: { name: string; state: string; lag: number | null }[];
 }
 
-/** One GET /api/health; status 0 when nothing answered (the process is down or not listening yet). */
+/**
+ * One GET /api/health (readiness: status and problem names), with the projections' lag from the ops detail
+ * (`GET /internal/health`); status 0 when nothing answered (the process is down or not listening yet).
+ */
 export async function readHealth(url: string): Promise<HealthAnswer> {
   try {
     const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(3000) });
     const body = await response.json().catch(() => null) as HealthAnswer['body'];
+    if (body?.data && !body.data.projections) body.data.projections = await projectionDetail(url);
     return { status: response.status, body };
   } catch {
     return { status: 0, body: null };
   }
 }
 
+async function projectionDetail(url: string): Promise<HealthData['projections']> {
+  try {
+    const response = await fetch(`${url}/internal/health`, { headers: { 'x-ops-token': OPS_TOKEN }, signal: AbortSignal.timeout(3000) });
+    const body = await response.json() as { data?: { detail?: { projections?: HealthData['projections'] } | null } };
+    return body.data?.detail?.projections ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 const caughtUp = (answer: HealthAnswer) => answer.status === 200 && answer.body?.data?.status === 'up'
-  && (answer.body.data.projections ?? []).every((p) => (p.state === 'live' || p.state === 'elsewhere') && (p.lag ?? 0) === 0);
+  && answer.body.data.projections !== undefined && answer.body.data.projections.every((p) => (p.state === 'live' || p.state === 'elsewhere') && (p.lag ?? 0) === 0);
 
 /**
  * Waits until the server answers healthy with every projection live and caught up (so the demo seed is in the
