@@ -1,6 +1,7 @@
 /**
  * `npm run projections`: projection workers in their own process (DESIGN.md §2, scale-out column). Needs a shared
  * database (DATABASE_URL): the API then runs with PROJECTIONS=external and waits for its writes via LISTEN/NOTIFY.
+ * The worker writes a heartbeat row (projection_workers) every few seconds: the API's health reads it.
  */
 import { ConfigError, loadConfig } from './config';
 import { DatabaseUnreachableError } from './db/connection-errors';
@@ -13,8 +14,10 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const runtime = await openRuntime(config, { runProjections: true });
-  await runtime.projections.ready();
-  console.log(`[projections] running ${runtime.projections.names().join(', ')} (feed: ${config.KAFKA_BROKERS ? 'kafka' : 'catch-up'})`);
+  const feed = config.KAFKA_BROKERS ? 'kafka' : 'catch-up';
+  // the worker runs (and beats its heartbeat) while parts are missing: each projection goes live when it can
+  console.log(`[projections] starting ${runtime.projections.names().join(', ')} (feed: ${feed})`);
+  void runtime.projections.ready().then(() => console.log('[projections] every projection is live'));
   const stop = async () => {
     await runtime.close();
     process.exit(0);

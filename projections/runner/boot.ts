@@ -48,10 +48,19 @@ export function superviseProjection(deps: BootDeps, projection: Projection, runn
     while (!deps.signal.aborted) {
       let subscription: FeedSubscription | null = null;
       try {
-        await bringUpToDate(deps, projection, runner, reset);
+        const attempt = (async () => {
+          await bringUpToDate(deps, projection, runner, reset);
+          return deps.signal.aborted ? null : deps.feed.subscribe(runner);
+        })();
+        // a broker that does not answer keeps an attempt waiting for its retries: stopping does not wait for them
+        const first = await Promise.race([attempt, stopped]);
+        if (first === 'stopped') {
+          void attempt.then((late) => late?.stop(), () => undefined);
+          break;
+        }
+        if (!first) break;
+        subscription = first;
         reset = null;
-        if (deps.signal.aborted) break;
-        subscription = await deps.feed.subscribe(runner);
         runner.setState('live');
         wentLive();
         backoff.reset();
@@ -64,6 +73,7 @@ export function superviseProjection(deps: BootDeps, projection: Projection, runn
         if (deps.signal.aborted) break;
         if (error instanceof FeedResetError) {
           reset = error.reason;
+          await pause(backoff.next(), { signal: deps.signal }); // 500 ms at first: a reset that recurs does not spin
           continue;
         }
         const delay = backoff.next();

@@ -33,7 +33,7 @@ export async function projectionStatuses(sources: StatusSources): Promise<Projec
   const { db, store, feed, projections, runners } = sources;
   const names = projections.map((p) => p.name);
   const checkpoints = await storedCheckpoints(db, names);
-  const lags = await (feed.kind === 'kafka'
+  const lags = await withinMs(LAGS_WITHIN_MS, feed.kind === 'kafka'
     ? kafkaLags(db, feed, names)
     : catchUpLags(store, [...checkpoints.values()])).catch(() => new Map<string, number>());
   return projections.map((projection) => {
@@ -50,4 +50,16 @@ export async function projectionStatuses(sources: StatusSources): Promise<Projec
       lastError: runner?.lastError ?? null,
     };
   });
+}
+
+/** A broker that does not answer leaves the lags unknown rather than holding the status for its retries. */
+const LAGS_WITHIN_MS = 2000;
+
+function withinMs<T>(ms: number, work: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<T>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  work.catch(() => undefined);
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }

@@ -27,7 +27,7 @@ import { toLog, type LogLike } from '../../services/feed/log';
 import { Wakeup } from '../../services/feed/wakeup';
 import { AppliedEvents } from './applied-events';
 import { superviseProjection, type BootDeps, type Supervised } from './boot';
-import { watchCommitHorizon } from './commit-horizon';
+import { HORIZON_WARN_MS, watchCommitHorizon } from './commit-horizon';
 import { assessFeed, type FeedHealth, type FeedHealthOptions } from './feed-health';
 import { startHeartbeat, type Heartbeat } from './worker-heartbeat';
 import { ensureLiveGeneration } from './generations';
@@ -139,16 +139,20 @@ export async function startProjections(options: StartProjectionsOptions): Promis
     db, store, log, batchSize, applied, feed, serialise, signal: stopping.signal,
     onProgress: throttled((p) => log.info({ ...p }, 'rebuild progress')),
   };
-  const supervised: Supervised[] = run ? projections.map((projection) => {
-    const supervisor = superviseProjection(deps, projection, runners.get(projection.name)!);
-    void supervisor.live.then(() => subscribed.add(projection.name));
-    return supervisor;
-  }) : [];
   const heartbeat: Heartbeat | null = run ? startHeartbeat(db, log, () => ({
     runners: [...runners.values()].map((r) => r.status()).map(({ name, state, lastError }) => ({ name, state, lastError })),
     forwarder: forwarder ? (({ lastError, stuckSince, position }) => ({ lastError, stuckSince, position }))(forwarder.status()) : null,
   }), options.heartbeatMs) : null;
-  const horizon = watchCommitHorizon(db, log, options.health?.horizonWarnMs);
+  const supervised: Supervised[] = run ? projections.map((projection) => {
+    const supervisor = superviseProjection(deps, projection, runners.get(projection.name)!);
+    void supervisor.live.then(() => {
+      subscribed.add(projection.name);
+      heartbeat?.beat();
+    });
+    return supervisor;
+  }) : [];
+  const horizonWarnMs = options.health?.horizonWarnMs ?? HORIZON_WARN_MS;
+  const horizon = watchCommitHorizon(db, log, horizonWarnMs, Math.min(5000, Math.max(100, horizonWarnMs / 2)));
   const forwarding = options.feed !== 'catch-up' && options.feed.kafka.forward !== false;
   const health = cachedFor(1000, () => assessFeed({
     db, store, feed, projections, runners: run ? runners : null,

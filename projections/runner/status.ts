@@ -1,7 +1,8 @@
 /**
  * Lag of each projection, read from the stored checkpoints (so any process can report it): for the catch-up feed
  * the events between the checkpoint and the head, counted in one bounded read from the slowest checkpoint
- * (capped at LAG_SCAN); for the Kafka feed the sum over partitions of end offset minus stored offset.
+ * (capped at LAG_SCAN); for the Kafka feed the sum over partitions of end offset minus stored offset (unknown while
+ * a stored offset lies past its partition's end).
  */
 import type { Database } from '../../services/db/database';
 import { comparePositions, parsePosition, type EventStore, type LogPosition } from '../../services/event-store/event-store.port';
@@ -50,11 +51,14 @@ export async function kafkaLags(db: Database, feed: Feed, names: readonly string
   for (const name of names) {
     const stored = new Map(rows.filter((r) => r.projection === name).map((r) => [`${r.topic}:${r.partition}`, BigInt(r.next_offset)]));
     let lag = 0n;
+    let beyondEnd = false;
     for (const head of heads) {
       const behind = BigInt(head.nextOffset) - (stored.get(`${head.topic}:${head.partition}`) ?? 0n);
       if (behind > 0n) lag += behind;
+      if (behind < 0n) beyondEnd = true;
     }
-    lags.set(name, Number(lag));
+    // offsets past a partition's end belong to a broker that is gone: the lag is unknown until the projection resumed
+    if (!beyondEnd) lags.set(name, Number(lag));
   }
   return lags;
 }

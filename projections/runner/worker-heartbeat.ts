@@ -30,23 +30,31 @@ export interface WorkerReport {
   forwarder?: { lastError: string | null; stuckSince: string | null; position: string | null } | null;
 }
 
-export interface Heartbeat { stop(): Promise<void> }
+export interface Heartbeat {
+  /** Writes the row now (a runner changed state), besides the regular beat. */
+  beat(): void;
+  stop(): Promise<void>;
+}
 
 export function startHeartbeat(db: Database, log: Log, report: () => WorkerReport, everyMs = HEARTBEAT_EVERY_MS): Heartbeat {
   const id = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   let beating: Promise<void> = Promise.resolve();
+  let stopped = false;
   const beat = () => {
-    beating = db.query(
+    if (stopped) return;
+    beating = beating.then(() => db.query(
       `insert into projection_workers (id, pid, host, status) values ($1, $2, $3, $4::jsonb)
        on conflict (id) do update set beat_at = now(), status = excluded.status`,
       [id, process.pid, hostname(), JSON.stringify(report())],
-    ).then(() => undefined, (error: unknown) => log.warn(errorFields(error), 'projection worker heartbeat not written'));
+    )).then(() => undefined, (error: unknown) => log.warn(errorFields(error), 'projection worker heartbeat not written'));
   };
   beat();
   const timer = setInterval(beat, everyMs);
   timer.unref?.();
   return {
+    beat,
     async stop() {
+      stopped = true;
       clearInterval(timer);
       await beating;
       await db.query('delete from projection_workers where id = $1', [id]).catch(() => undefined);

@@ -149,5 +149,19 @@ describe('an order from the cart to 已完成', () => {
         .toMatchObject({ code: '400101', message: '订单不存在' });
       expect((await audit('?asOf=yesterday-ish')).body.code).toBe('400');
     });
+
+    it('marks an event whose price was edited in the table, and audit verify reports it at its position (last: it tampers)', async () => {
+      interface Verification { ok: boolean; problems: Array<{ kind: string; streamId: string; position: string }> }
+      expect((await call<Verification>(server, 'GET', '/internal/audit/verify', { ops: true })).body.data.ok).toBe(true);
+      const placed = (await server.runtime.store.readStream(`order-${orderId}`))[0];
+      await server.runtime.db.query(
+        `update events set data = jsonb_set(data, '{orderPrice}', '1') where stream_id = $1 and stream_revision = 0`, [`order-${orderId}`]);
+      const { body } = await call<Audit & { entries: Array<{ tampered: string | null }> }>(server, 'GET', `/internal/audit/orders/${orderId}`, { ops: true });
+      const tampered = body.data.entries.filter((e) => e.tampered);
+      expect(tampered.map((e) => [e.type, e.position])).toEqual([['OrderPlaced', `${placed.position.commit}/${placed.position.prepare}`]]);
+      const verified = (await call<Verification>(server, 'GET', '/internal/audit/verify', { ops: true })).body.data;
+      expect(verified.ok).toBe(false);
+      expect(verified.problems).toEqual([expect.objectContaining({ kind: 'edited', streamId: `order-${orderId}`, position: tampered[0].position })]);
+    });
   });
 });
