@@ -5,7 +5,7 @@
  * Ports are this suite's own (HELPERS.md): servers 3150-3159, Kafka 19292-19299, throwaway PostgreSQL 55533-55539.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,8 +21,21 @@ export const PORTS = {
   postgres: 55533,
 } as const;
 
-/** The scenario's own scratch directory under the OS temp dir. */
-export const scratchDir = (label: string): string => mkdtempSync(path.join(os.tmpdir(), `jishi-fault-${label}-`));
+const scratch: string[] = [];
+
+/** The scenario's own scratch directory under the OS temp dir, removed after the test file. */
+export function scratchDir(label: string): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), `jishi-fault-${label}-`));
+  scratch.push(dir);
+  return dir;
+}
+
+// Top-level: runs after the file's own afterAll hooks, which stop the processes using these directories.
+if (typeof afterAll === 'function') {
+  afterAll(() => {
+    for (const dir of scratch.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+}
 
 function hasCommand(command: string): boolean {
   try {
