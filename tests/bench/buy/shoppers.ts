@@ -17,7 +17,7 @@ function expectOk(what: string, answer: { status: number; body: { code: string; 
   if (answer.body.code !== '200') throw new Error(`${what}: HTTP ${answer.status} ${answer.body.code} ${answer.body.message}`);
 }
 
-async function signIn(server: BuyServer, client: HttpClient, phone: string): Promise<Shopper> {
+async function signIn(server: Pick<BuyServer, 'opsToken'>, client: HttpClient, phone: string): Promise<Shopper> {
   expectOk(`getCode ${phone}`, await client.api('GET', `/app/getCode?phone=${phone}`));
   const sent = await client.request<{ code: string; message: string; data: { code: string } }>(
     'GET', `/internal/sms?phone=${phone}`, { headers: { 'x-ops-token': server.opsToken } });
@@ -35,7 +35,7 @@ async function signIn(server: BuyServer, client: HttpClient, phone: string): Pro
 }
 
 /** `count` new shoppers, phones numbered from `firstIndex`. */
-export function signInShoppers(server: BuyServer, client: HttpClient, count: number, firstIndex = 0): Promise<Shopper[]> {
+export function signInShoppers(server: Pick<BuyServer, 'opsToken'>, client: HttpClient, count: number, firstIndex = 0): Promise<Shopper[]> {
   const phones = Array.from({ length: count }, (_, i) => phoneOf(firstIndex + i));
   return mapLimit(phones, SIGN_IN_IN_FLIGHT, (phone) => signIn(server, client, phone));
 }

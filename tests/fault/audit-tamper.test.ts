@@ -1,0 +1,78 @@
+/**
+ * Issue 10, the store tampered with: after a load of buyers (checked like every scenario, the server stopped), one
+ * event row is edited in place (an OrderPlaced's price) and one is deleted (an OrderPlaced, its order's OrderPaid
+ * still after it), straight in the events table as someone with database access could. `npm run ops -- audit verify`
+ * must pass on the untouched log and then fail (exit 1), naming the edited event by its position and the deleted
+ * one's stream.
+ */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { createFreshDatabase, type FreshPostgres } from '../support/backends';
+import { describeFault, PORTS, ROOT, scratchDir } from './support/fault-env';
+import { expectInvariants, runScenario } from './support/scenario';
+import { serverEnv, spawnServer, untilReady, type ServerEnv, type ServerProcess } from './support/server-process';
+
+const run = promisify(execFile);
+
+async function auditVerify(env: ServerEnv): Promise<{ exit: number; output: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'services/ops/cli.ts', 'audit', 'verify'],
+      { cwd: ROOT, env: serverEnv(env), timeout: 60_000 });
+    return { exit: 0, output: stdout + stderr };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string };
+    return { exit: typeof failed.code === 'number' ? failed.code : -1, output: `${failed.stdout ?? ''}${failed.stderr ?? ''}` };
+  }
+}
+
+describeFault('event rows edited and deleted', ['postgres'], () => {
+  let fresh: FreshPostgres | null = null;
+  let api: ServerProcess | null = null;
+
+  afterAll(async () => {
+    await api?.kill('SIGKILL');
+    await fresh?.drop();
+  }, 60_000);
+
+  it('audit verify names the edited and the deleted event', async () => {
+    fresh = await createFreshDatabase(process.env.DATABASE_URL!, 'fault_tamper');
+    const db = fresh.db;
+    const env = { port: PORTS.server(9), dataDir: scratchDir('tamper'), databaseUrl: fresh.url };
+    api = spawnServer('services/main.ts', env);
+    await untilReady(api, 90_000);
+    const server = api;
+    const result = await runScenario({
+      name: 'event rows edited and deleted (load before the tampering)', url: server.url, db: () => db, buyers: 8,
+      inFlight: 4, retries: false, injectAfter: 8, healthProblem: null, rebuild: { gate: env }, output: () => server.output(),
+      // No fault during this load (the tampering comes after it): health is watched for a second and must stay up.
+      async inject() {
+        const injectedAt = Date.now();
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        return { injectedAt, repairedAt: Date.now() };
+      },
+    });
+    expectInvariants(result);
+    await server.kill('SIGTERM');
+
+    const before = await auditVerify(env);
+    expect(before).toEqual({ exit: 0, output: expect.stringMatching(/✓/) });
+
+    const [first, second] = result.outcomes.flatMap((o) => o.acknowledged?.orderIds ?? []);
+    const { rows: [edited] } = await db.query<{ position: string }>(
+      `update events set data = jsonb_set(data, '{price}', '1') where stream_id = $1 and type = 'OrderPlaced'
+       returning transaction_id::text || '/' || global_position::text as position`, [`order-${first}`]);
+    const { rows: [deleted] } = await db.query<{ position: string; later: number }>(
+      `delete from events e where stream_id = $1 and type = 'OrderPlaced'
+       returning transaction_id::text || '/' || global_position::text as position,
+         (select count(*)::int from events l where l.stream_id = e.stream_id and l.stream_revision > e.stream_revision) as later`,
+      [`order-${second}`]);
+    expect(edited).toBeDefined();
+    expect(deleted?.later).toBeGreaterThan(0);
+
+    const after = await auditVerify(env);
+    console.log(`[fault] audit verify after editing ${edited.position} (order-${first}) and deleting ${deleted.position} (order-${second}):\n${after.output.slice(-1500)}`);
+    expect(after.exit).toBe(1);
+    expect(after.output).toMatch(new RegExp(`edited\\s+${edited.position}\\s+order-${first}#`));
+    expect(after.output).toMatch(new RegExp(`missing\\s+\\S+\\s+order-${second}#`));
+  }, 180_000);
+});

@@ -1,0 +1,161 @@
+/**
+ * One fault scenario, start to finish: buyers signed in on a ready server, the initial stock noted, health watched,
+ * the bounded load driven while `inject` breaks something and repairs it, then the invariants, the comparison with a
+ * from-scratch rebuild and the figures issue 10's closing note asks for (printed for the CI log).
+ */
+import type { Queryable } from '../../../services/db/database';
+import { plainSkus, type BuyLine } from '../../bench/buy/demo-skus';
+import { BuyerLoad, type BuyerOutcome } from './buyers';
+import { HealthWatch } from './health-watch';
+import { checkInvariants, snapshotStock, type InvariantReport, type StockSnapshot } from './invariants';
+import { compareWithRebuild } from './rebuild-compare';
+import { rebuildGate } from './rebuild-gate';
+import type { ServerEnv } from './server-process';
+
+export interface FaultWindow {
+  /** When the fault was injected and when the repair was started (ms epoch). */
+  injectedAt: number;
+  repairedAt: number;
+}
+
+export interface ScenarioSpec {
+  name: string;
+  url: string;
+  /** The database the scenario's server writes (events + read models). */
+  db: () => Queryable;
+  buyers: number;
+  /** Phone index of the first buyer (several scenarios on one database need distinct buyers). */
+  firstBuyer?: number;
+  inFlight: number;
+  retries: boolean;
+  /** Inject after this many acknowledged orders (mid-checkout: others are in flight). */
+  injectAfter: number;
+  /**
+   * Breaks and repairs; resolves with the window once the repair has been started. `heldUntilReported(since)` keeps
+   * the fault until health has reported it (at most 30 s), so a fault is never repaired before it could be seen.
+   */
+  inject(tools: { heldUntilReported(since: number): Promise<void> }): Promise<FaultWindow>;
+  /**
+   * The problem /api/health must name while the fault lasts ('unreachable' when the fault is the API itself); null
+   * when the fault must not touch the server's health (it must answer 200 throughout).
+   */
+  healthProblem: string | null;
+  /** Lines and initial stock noted beforehand, for a database the test cannot read while the server holds it. */
+  prepared?: { lines: BuyLine[]; initialStock: StockSnapshot };
+  /** Before the buyers sign in, and after the fault is repaired and the load has finished (e.g. reopen a pool). */
+  beforeLoad?: () => Promise<void>;
+  afterFault?: () => Promise<void>;
+  /** The server's output, shown when an invariant fails. */
+  output?: () => string;
+  /**
+   * How to compare the read models with a from-scratch rebuild: the project's gate (`projections rebuild all
+   * --require-identical`) run with the server's environment, or, for data the test holds open (PGlite), a copy of
+   * the events replayed into a fresh database on this PostgreSQL server.
+   */
+  rebuild: { gate: ServerEnv } | { copyTo: string };
+}
+
+export interface ScenarioResult {
+  report: InvariantReport;
+  outcomes: BuyerOutcome[];
+  healthReported: boolean;
+  healthSeen: string;
+  recoveredMs: number | null;
+  /** From the fault to the first health answer naming it (null: never, or no problem expected). */
+  detectedMs: number | null;
+  rebuildDifferences: string[];
+}
+
+/** Step-by-step progress on stderr with FAULT_VERBOSE=1 (to see where a scenario spends its time). */
+export function progress(line: string): void {
+  if (process.env.FAULT_VERBOSE === '1') process.stderr.write(`[fault ${new Date().toISOString().slice(11, 23)}] ${line}\n`);
+}
+
+export async function pickLines(db: Queryable, count: number): Promise<BuyLine[]> {
+  const skus = await plainSkus(db, 50);
+  if (skus.length < count) throw new Error(`only ${skus.length} plain demo SKUs with stock`);
+  return skus.slice(0, count);
+}
+
+export async function runScenario(spec: ScenarioSpec): Promise<ScenarioResult> {
+  await spec.beforeLoad?.();
+  const lines = spec.prepared?.lines ?? await pickLines(spec.db(), 4);
+  const load = await BuyerLoad.signIn(spec.url, spec.buyers, lines, spec.firstBuyer ?? 0);
+  progress(`${spec.name}: ${spec.buyers} buyers signed in`);
+  const initialStock = spec.prepared?.initialStock ?? await snapshotStock(spec.db(), lines.map((l) => l.skuId));
+  const health = new HealthWatch(() => spec.url).start();
+  const tools = {
+    heldUntilReported: (since: number) => (spec.healthProblem === null ? Promise.resolve() : health.untilReported(spec.healthProblem, since, 30_000)),
+  };
+  let window: FaultWindow | null = null;
+  let injection: Promise<FaultWindow> | null = null;
+  const giveUpAt = Date.now() + 60_000;
+  const retryUntil = spec.retries ? () => giveUpAt : undefined;
+  try {
+    const running = load.run({
+      inFlight: spec.inFlight,
+      retryUntil,
+      onAcknowledged: (count) => {
+        if (count === spec.injectAfter) {
+          progress(`${spec.name}: injecting after ${count} acknowledged`);
+          injection = spec.inject(tools);
+        }
+      },
+    });
+    const outcomes = await running;
+    progress(`${spec.name}: load finished`);
+    window = await (injection ?? spec.inject(tools));
+    progress(`${spec.name}: repaired`);
+    const recoveryDeadline = Date.now() + 30_000;
+    while (health.upAgainAt(window.repairedAt) === null && Date.now() < recoveryDeadline) await new Promise((r) => setTimeout(r, 200));
+    const upAt = health.upAgainAt(window.repairedAt);
+    health.stop();
+    await spec.afterFault?.();
+    progress(`${spec.name}: recovered ${upAt !== null}; checking invariants`);
+    const report = await checkInvariants(spec.db(), { outcomes, initialStock });
+    progress(`${spec.name}: ${report.problems.length} problems; comparing with a rebuild`);
+    const rebuildDifferences = 'gate' in spec.rebuild
+      ? await rebuildGate(spec.rebuild.gate)
+      : await compareWithRebuild(spec.db(), spec.rebuild.copyTo);
+    const result: ScenarioResult = {
+      report, outcomes,
+      healthReported: health.reported(spec.healthProblem, window.injectedAt, window.repairedAt),
+      healthSeen: health.describe(window.injectedAt, upAt ?? Date.now()),
+      recoveredMs: upAt === null ? null : upAt - window.repairedAt,
+      detectedMs: spec.healthProblem === null ? null : ((at) => (at === null ? null : at - window!.injectedAt))(health.reportedAt(spec.healthProblem, window.injectedAt)),
+      rebuildDifferences,
+    };
+    printFigures(spec.name, result);
+    if ((report.problems.length > 0 || upAt === null || (spec.retries && outcomes.some((o) => o.failure))) && spec.output) console.log(`[fault] ${spec.name}: server output\n${spec.output().slice(-4000)}`);
+    return result;
+  } finally {
+    health.stop();
+  }
+}
+
+export function printFigures(name: string, result: ScenarioResult): void {
+  const { report } = result;
+  const failed = result.outcomes.filter((o) => o.failure).length;
+  console.log([
+    `[fault] ${name}`,
+    `  acknowledged ${report.acknowledged}, found ${report.found}, duplicates ${report.duplicates}, stock delta ${report.stockDelta}, `
+      + `paid ${report.paid}, buyers failed ${failed}/${result.outcomes.length}, `
+      + `time to recover ${result.recoveredMs === null ? 'not recovered' : `${result.recoveredMs} ms`}`,
+    `  health during the fault: ${result.healthSeen} (reported: ${result.healthReported ? `yes${result.detectedMs === null ? '' : `, after ${result.detectedMs} ms`}` : 'no'})`,
+    `  rebuild: ${result.rebuildDifferences.length === 0 ? 'read models equal a from-scratch rebuild' : result.rebuildDifferences.join('; ')}`,
+    ...report.problems.slice(0, 15).map((p) => `  problem: ${p}`),
+    ...[...new Set(result.outcomes.flatMap((o) => (o.failure ? [o.failure] : [])))].slice(0, 5).map((f) => `  buyer failure: ${f}`),
+  ].join('\n'));
+}
+
+/** The assertions every scenario makes, one expect each so a failure names what broke. */
+export function expectInvariants(result: ScenarioResult): void {
+  expect(result.report.problems).toEqual([]);
+  expect(result.report.found).toBe(result.report.acknowledged);
+  expect(result.report.acknowledged).toBeGreaterThan(0);
+  expect(result.report.duplicates).toBe(0);
+  expect(result.report.stockDelta).toBe(0);
+  expect(result.rebuildDifferences).toEqual([]);
+  expect(result.recoveredMs).not.toBeNull();
+  expect({ healthReported: result.healthReported, seen: result.healthSeen }).toEqual({ healthReported: true, seen: result.healthSeen });
+}
