@@ -85,7 +85,13 @@ export function installReadYourWrites(app: FastifyInstance, sessions: SessionSto
     const behind = request.writesBehind;
     if (!behind) return payload;
     reply.header(READ_YOUR_WRITES_HEADER, 'behind');
-    if (request.token) await sessions.remember(request.token, behind);
+    // best effort: the answer is already decided (often a 503 because the database is away); a session that could not
+    // remember only loses the wait on its next read, while a throw here would replace the envelope with a bare 500
+    if (request.token) {
+      await sessions.remember(request.token, behind).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'read-your-writes: the session could not remember its lagging writes');
+      });
+    }
     return payload;
   });
 }
