@@ -27,6 +27,9 @@ export function registerIdentityRoutes(app: FastifyInstance, signIn: SignInServi
 
   r.post('/app/login', { schema: { body: LoginBody } }, async (request) => {
     const { token, account } = await signIn.signIn(request.body);
+    // the new session is the one whose next requests must see this sign-in's writes (a registration's user row):
+    // if the wait for them timed out, the session remembers them (services/api/read-your-writes.ts)
+    request.token = token;
     return ok({
       token,
       buyerUserId: account.userId,

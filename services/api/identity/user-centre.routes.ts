@@ -39,7 +39,8 @@ const PhoneWithCode = z.object({
 export function registerUserCentreRoutes(app: FastifyInstance, deps: UserCentreDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.put('/user/update', { schema: { body: UpdateProfileForm }, config: { auth: 'required' } }, async (request) => {
+  // decides on the users read model: while it still lacks this session's writes, 503 服务繁忙 rather than a wrong 21001
+  r.put('/user/update', { schema: { body: UpdateProfileForm }, config: { auth: 'required', readYourWrites: 'decide' } }, async (request) => {
     const userId = currentUser(request);
     const before = await findUserInfo(deps.db, userId);
     if (!before) throw new DomainError('userNotRegistered');
