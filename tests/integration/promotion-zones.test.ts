@@ -22,7 +22,7 @@ interface Item {
 }
 interface Classify { classifyId: number; childs: Classify[] }
 interface Zone {
-  shopId: number; shopName: string; shopLogo: string; number: number; time: number; limitNumber: number;
+  shopId: number; shopName: string; shopLogo: string; number: number; time: number; ifEnable: number; limitNumber: number;
   classifies: Classify[]; page: { list: Item[]; total: number };
 }
 
@@ -45,7 +45,7 @@ const expectEndsIn = (time: number, hours: number) => {
 describe('a shop flash sale (鲜果整点秒杀, shop 9, ends in 6 h, 2 per shopper)', () => {
   it('lists its products with activity price, stock and the time to its end', async () => {
     const z = await zone('/seckill/getIndex?shopId=9&shopSeckillId=2');
-    expect(z).toMatchObject({ shopId: 9, limitNumber: 2 });
+    expect(z).toMatchObject({ shopId: 9, limitNumber: 2, ifEnable: 0 });
     expectEndsIn(z.time, 6 * HOUR);
     expect(z.shopName).not.toBe('');
     expect(z.page.list.map((p) => p.productId).sort()).toEqual([5001, 5002, 5007]);
@@ -72,6 +72,12 @@ describe('a shop flash sale (鲜果整点秒杀, shop 9, ends in 6 h, 2 per shop
     const first = z.classifies[0].classifyId;
     expect((await zone(`/seckill/getIndex?shopId=9&shopSeckillId=2&classifyId=${first}`)).page.total).toBeGreaterThan(0);
     expect((await zone('/seckill/getIndex?shopId=9&shopSeckillId=2&classifyId=999999')).page).toEqual({ list: [], total: 0 });
+  });
+
+  it('counts to the start of one not started yet (女装新品秒杀, starts in 2 h) and says so with ifEnable 1', async () => {
+    const z = await zone('/seckill/getIndex?shopId=3&shopSeckillId=3');
+    expect(z).toMatchObject({ shopId: 3, ifEnable: 1 });
+    expectEndsIn(z.time, 2 * HOUR);
   });
 
   it('answers another shop\'s or an unknown activity like a missing one', async () => {

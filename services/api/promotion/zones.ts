@@ -10,7 +10,7 @@ import { DomainError } from '../../../domain/shared/errors';
 import type { Queryable } from '../../db/database';
 import { firstClassifies } from '../catalog/category.queries';
 import type { Page } from '../envelope';
-import { countdownOf } from './activity';
+import { countdownOf, isRunning } from './activity';
 import { activityToolProducts, type ActivityProduct } from './activity-blocks';
 import type { PromotionKind } from './activity';
 import { findActivities } from './promotion.queries';
@@ -34,6 +34,8 @@ export interface Zone {
   number: number;
   /** ms until the activity's next boundary (its end while running); 0 without one activity */
   time: number;
+  /** 0 running, 1 not started yet (预热: `time` counts to the start) */
+  ifEnable: 0 | 1;
   /** per-shopper purchase limit of the activity; 0 = 不限购 or several activities */
   limitNumber: number;
   classifies: FirstClassify[];
@@ -66,7 +68,7 @@ export async function zoneOf(db: Queryable, kind: PromotionKind, q: ZoneQuery, n
   const classifies = zoneClassifies(await firstClassifies(db), used);
   const shopId = q.shopId ?? (q.activityId !== undefined ? activities[0]?.shopId : undefined);
   if (shopId === undefined) {
-    return { shopId: 0, shopName: '', shopLogo: '', number: 0, time: 0, limitNumber: 0, classifies, page };
+    return { shopId: 0, shopName: '', shopLogo: '', number: 0, time: 0, ifEnable: 0, limitNumber: 0, classifies, page };
   }
   const shop = await shopHeader(db, shopId);
   const single = activities.length === 1 ? activities[0] : undefined;
@@ -76,6 +78,7 @@ export async function zoneOf(db: Queryable, kind: PromotionKind, q: ZoneQuery, n
     shopLogo: shop.shopLogo,
     number: cartLines,
     time: single ? countdownOf(single, now) : 0,
+    ifEnable: single && !isRunning(single, now) ? 1 : 0,
     limitNumber: single?.limitNumber ?? 0,
     classifies,
     page,

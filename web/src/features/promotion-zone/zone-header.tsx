@@ -7,7 +7,10 @@ import { countsDown, zoneRoutes } from './zone.model';
 
 interface ZoneHeaderProps { kind: ActivityKind; zone: Zone | undefined; onOver: () => void }
 
-/** Zone title; entered from a shop: its logo and name, the per-shopper limit and the countdown to the activity's end. */
+/**
+ * Zone title; entered from a shop: its logo and name, the per-shopper limit and the countdown to the activity's end
+ * (to its start while 预热).
+ */
 export function ZoneHeader({ kind, zone, onOver }: ZoneHeaderProps) {
   return (
     <header className={`zone-header zone-header--${kind}`}>
@@ -22,7 +25,7 @@ export function ZoneHeader({ kind, zone, onOver }: ZoneHeaderProps) {
       {zone && zone.limitNumber > 0 && <span className="zone-header__limit">每人限购{zone.limitNumber}件</span>}
       {zone && countsDown(kind) && zone.time > 0 && (
         // key: a reload with a fresh time restarts the clock
-        <ActivityCountdown key={zone.time} time={zone.time} upcoming={false} onOver={onOver} />
+        <ActivityCountdown key={zone.time} time={zone.time} upcoming={zone.ifEnable === 1} onOver={onOver} />
       )}
     </header>
   );

@@ -13,6 +13,8 @@ export interface Zone {
   shopLogo: string;
   number: number;
   time: number;
+  /** 1: the activity has not started, `time` counts to its start */
+  ifEnable: 0 | 1;
   limitNumber: number;
   classifies: FirstClassify[];
   page: { list: ToolProduct[]; total: number };
