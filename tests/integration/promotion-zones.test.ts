@@ -5,6 +5,7 @@
  * bad input answering 400 naming the field.
  */
 import { startTestServer, type TestServer } from '../support/test-server';
+import { newShopper } from './checkout.support';
 
 const NOW = new Date(Math.floor(Date.now() / 1000) * 1000);
 let server: TestServer;
@@ -85,6 +86,23 @@ describe('a shop flash sale (鲜果整点秒杀, shop 9, ends in 6 h, 2 per shop
       const { status, body } = await get(path);
       expect([status, body.code, body.message]).toEqual([200, '81006', '活动不存在或已结束']);
     }
+  });
+});
+
+describe('a shop entry without an activity id', () => {
+  it('lists all of the shop\'s not-ended activities of the kind (冬装限时折扣 of shop 3)', async () => {
+    const z = await zone('/discount/getIndex?shopId=3');
+    expect(z.shopId).toBe(3);
+    expect(z.page.total).toBeGreaterThan(0);
+    expect(z.page.list.every((p) => p.shopId === 3 && p.shopDiscountId === 1)).toBe(true);
+  });
+
+  it('gives a signed-in shopper the number of lines in the cart', async () => {
+    const shopper = await newShopper(server, NOW, false);
+    const { skuId } = (await zone('/seckill/getIndex?shopId=9&shopSeckillId=2')).page.list[0];
+    expect((await shopper.call('POST', '/cart/addCart', { skuId, number: 1 })).body.code).toBe('200');
+    const { body } = await shopper.call<Zone>('GET', '/seckill/getIndex?shopId=9&shopSeckillId=2');
+    expect(body.data.number).toBe(1);
   });
 });
 
