@@ -101,6 +101,7 @@ export const Errors = {
   collageAlreadyJoined: { code: '81003', message: '您已参与该拼单' },
   receiveNotFound: { code: '81004', message: '请选择您的收货地址' },
   couponUnavailable: { code: '81005', message: '优惠券不可用' },
+  activityNotFound: { code: '81006', message: '活动不存在或已结束' },
   // --- cart + addresses (domain/cart, domain/address, services/api/cart|address); checkout also uses outOfStock ---
   outOfStock: { code: '80001', message: '商品库存不足' },
   cartHasUnshelved: { code: '800101', message: '选中的商品中有下架商品' },

@@ -139,7 +139,7 @@ if (browser) {
 
   describe('given a page that a later issue builds', () => {
     it('says 该页面正在建设中 and its 返回首页 button leads home', async () => {
-      const { page } = await openPage('/groupBuy');
+      const { page } = await openPage('/couponProList');
       await page.getByText('该页面正在建设中').waitFor();
       await page.getByRole('button', { name: '返回首页' }).click();
       await page.waitForURL(`${server.url}/`);

@@ -17,7 +17,8 @@ const Money = z.preprocess(blankToUndefined, z.coerce.number().min(0).max(100_00
 const Keyword = z.preprocess(blankToUndefined, z.string().max(50).optional())
   .transform((s) => (s ?? '').trim());
 
-const Sort = { type: Direction, volume: Direction };
+/** Sort codes (spec §4): price `type`, sales `volume`. */
+export const Sort = { type: Direction, volume: Direction };
 
 export const SearchProductsQuery = PageQuery(12).extend({ search: Keyword, ...Sort, minMoney: Money, maxMoney: Money });
 export type SearchProductsQuery = z.infer<typeof SearchProductsQuery>;

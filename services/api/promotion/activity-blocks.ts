@@ -13,16 +13,20 @@ import { activityProducts, findActivities, type Activity } from './promotion.que
 
 export interface BlockFilter { ids?: readonly number[]; shopId?: number }
 
-async function blocksOf(db: Queryable, kind: PromotionKind, filter: BlockFilter, now: Date) {
-  const activities = await findActivities(db, kind, filter, now);
-  const rows = await activityProducts(db, kind, activities.map((a) => a.activityId));
-  const byActivity = new Map<number, Map<number, ToolProduct>>();
+/** A ToolProduct with what the zones filter and sort by (spec §4): its categories and its sales. */
+export interface ActivityProduct { product: ToolProduct; activityId: number; categoryIds: number[]; sales: number }
+
+/** The products of the activities, best sellers first, one per activity and product (its cheapest activity SKU). */
+export async function activityToolProducts(
+  db: Queryable, kind: PromotionKind, ids: readonly number[], now: Date,
+): Promise<ActivityProduct[]> {
+  const rows = await activityProducts(db, kind, ids);
+  const chosen = new Map<string, ActivityProduct>();
   for (const { item, row } of rows) {
-    const products = byActivity.get(item.activityId) ?? new Map<number, ToolProduct>();
-    byActivity.set(item.activityId, products);
-    const known = products.get(item.productId);
-    if (known && known.price <= item.price / 100) continue;
-    products.set(item.productId, {
+    const key = `${item.activityId}:${item.productId}`;
+    const known = chosen.get(key);
+    if (known && known.product.price <= item.price / 100) continue;
+    const product: ToolProduct = {
       productId: item.productId,
       skuId: item.skuId,
       shopId: item.shopId,
@@ -41,11 +45,20 @@ async function blocksOf(db: Queryable, kind: PromotionKind, filter: BlockFilter,
       person: kind === 'group-work' ? item.person : 0,
       time: countdownOf(item, now),
       ifEnable: isRunning(item, now) ? 0 : 1,
-    });
+    };
+    const categoryIds = [row.category_id, row.category_l2_id, row.category_l1_id]
+      .filter((id): id is string => id !== null).map(Number);
+    chosen.set(key, { product, activityId: item.activityId, categoryIds, sales: Number(row.sales) });
   }
+  return [...chosen.values()];
+}
+
+async function blocksOf(db: Queryable, kind: PromotionKind, filter: BlockFilter, now: Date) {
+  const activities = await findActivities(db, kind, filter, now);
+  const products = await activityToolProducts(db, kind, activities.map((a) => a.activityId), now);
   return activities.map((activity) => ({
     activity,
-    base: baseOf(activity, now, [...(byActivity.get(activity.activityId)?.values() ?? [])]),
+    base: baseOf(activity, now, products.filter((p) => p.activityId === activity.activityId).map((p) => p.product)),
   }));
 }
 

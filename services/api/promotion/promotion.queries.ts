@@ -101,7 +101,9 @@ export async function findActivities(
 
 export interface ActivityProductRow extends ItemRow {
   shop_name: string; image: string; product_name: string; original_price: string; normal_price: string; stock: number;
-  users: number;
+  users: number; sales: number;
+  /** the product's category and its level-2 and level-1 ancestors (the zones' category filter) */
+  category_id: string; category_l1_id: string | null; category_l2_id: string | null;
 }
 
 /** The products of activities (one row per activity SKU) that shoppers may see, best sellers first. */
@@ -111,7 +113,7 @@ export async function activityProducts(
   if (activityIds.length === 0) return [];
   const { rows } = await db.query<ActivityProductRow>(
     `select ${ITEM_COLUMNS}, s.shop_name, coalesce(nullif(k.image, ''), pr.image) as image, pr.product_name,
-       k.original_price, k.price as normal_price, k.stock,
+       k.original_price, k.price as normal_price, k.stock, pr.sales, pr.category_id, pr.category_l1_id, pr.category_l2_id,
        (select count(*)::int from product_sales ps where ps.product_id = pr.product_id and ps.paid) as users
      from promotion_items i
      join promotions p on p.kind = i.kind and p.activity_id = i.activity_id

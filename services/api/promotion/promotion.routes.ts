@@ -10,6 +10,7 @@ import type { Queryable } from '../../db/database';
 import { ok } from '../envelope';
 import { IdList, PositiveId } from '../product/params';
 import { discountBlocks, groupWorkBlocks, seckillBlocks, type BlockFilter } from './activity-blocks';
+import { registerZoneRoutes } from './zone.routes';
 
 const PlatformQuery = z.object({ ids: IdList.optional() });
 const ShopQuery = z.object({ shopId: PositiveId, ids: IdList.optional() });
@@ -31,4 +32,5 @@ export function registerPromotionRoutes(app: FastifyInstance, db: Queryable, clo
   shop('/renovation/getSeckills', seckillBlocks);
   shop('/renovation/getDiscounts', discountBlocks);
   shop('/renovation/getGroupWorks', groupWorkBlocks);
+  registerZoneRoutes(app, db, clock);
 }

@@ -15,6 +15,13 @@ const comingSoon = (path: string, title: string): RouteObject => ({
   lazy: underConstruction,
 });
 
+/** The promotion zones (features/promotion-zone): one page, three kinds. */
+const zoneRoute = (path: string, title: string, page: 'FlashSaleZonePage' | 'DiscountZonePage' | 'GroupBuyZonePage'): RouteObject => ({
+  path,
+  handle: { title } satisfies RouteHandle,
+  lazy: () => import('../features/promotion-zone/zone.page').then((m) => ({ Component: m[page] })),
+});
+
 const userCenterChildren: RouteObject[] = [
   { index: true, element: <Navigate to="userInfo" replace /> },
   {
@@ -161,9 +168,9 @@ export const routes: RouteObject[] = [
         lazy: () => import('../features/review/add-evaluate.page').then((m) => ({ Component: m.AddEvaluatePage })),
       },
       comingSoon('couponProList', '优惠券商品'),
-      comingSoon('rabatt', '限时秒杀'),
-      comingSoon('spitze', '限时折扣'),
-      comingSoon('groupBuy', '拼团'),
+      zoneRoute('rabatt', '限时秒杀', 'FlashSaleZonePage'),
+      zoneRoute('spitze', '限时折扣', 'DiscountZonePage'),
+      zoneRoute('groupBuy', '拼团', 'GroupBuyZonePage'),
       {
         path: 'userCenter',
         handle: { title: '个人中心' } satisfies RouteHandle,

@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import type { DiscountBlock, GroupWorkBlock, SeckillBlock } from '../../../../../domain/catalog/detail.contract';
 import { getDiscounts } from '../api/get-discounts';
 import { getGroupWorks } from '../api/get-group-works';
@@ -8,6 +9,7 @@ import { useBlockRequest, useCanvasScope } from '../canvas-context';
 import { ActivityCountdown } from './activity-countdown';
 import { ActivityProduct } from './activity-product';
 import { activityIds, kindLabels, type ActivityKind } from './activity.model';
+import { zoneHref } from '../../promotion-zone/zone.model';
 
 type Activity = SeckillBlock | DiscountBlock | GroupWorkBlock;
 
@@ -26,6 +28,12 @@ const activityName = (activity: Activity): string =>
   ('discountName' in activity && activity.discountName) ||
   ('groupName' in activity && activity.groupName) ||
   activity.activityName;
+
+const activityIdOf = (activity: Activity): number =>
+  ('shopSeckillId' in activity && activity.shopSeckillId) ||
+  ('shopDiscountId' in activity && activity.shopDiscountId) ||
+  ('shopGroupWorkId' in activity && activity.shopGroupWorkId) ||
+  0;
 
 interface ActivityBlockProps {
   blockKey: string;
@@ -53,6 +61,7 @@ export function ActivityBlock({ blockKey, kind, title, content }: ActivityBlockP
             {'person' in activity && activity.person > 0 && <span className="canvas-activity__sub">{activity.person}人成团</span>}
             {activity.ifEnable === 1 && activity.startTime && <span className="canvas-activity__sub">{activity.startTime} 开始</span>}
             <ActivityCountdown time={activity.time} upcoming={activity.ifEnable === 1} onOver={reload} />
+            <Link className="canvas-activity__more" to={zoneHref(kind, activity.shopId, activityIdOf(activity))}>更多</Link>
           </header>
           <ul
             className={`canvas-activity__products${activity.products.length <= WIDE_UP_TO ? ' canvas-activity__products--wide' : ''}`}
