@@ -1,13 +1,15 @@
 #!/usr/bin/env node
 // Run by `npm start`: builds the storefront only when web/dist/index.html is missing or older than any
-// of its sources, so a normal start costs a few stat calls. Plain Node, no dependencies.
+// of its sources (or was never precompressed), so a normal start costs a few stat calls. Plain Node, no dependencies.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isPrecompressed, precompressDir } from './precompress-web.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const output = path.join(root, 'web/dist/index.html');
+const dist = path.join(root, 'web/dist');
+const output = path.join(dist, 'index.html');
 const sources = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'domain'].map((p) => path.join(root, p));
 
 /** Newest modification time under `target` (a file or a folder), 0 when it does not exist. */
@@ -37,7 +39,7 @@ function builtAt() {
 
 export function webIsStale() {
   const built = builtAt();
-  if (built === undefined) return true;
+  if (built === undefined || !isPrecompressed(dist)) return true;
   return sources.some((source) => newestMtime(source) > built);
 }
 
@@ -51,6 +53,9 @@ function build() {
     console.error('[web] build failed');
     process.exit(result.status ?? 1);
   }
+  const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+  const totals = precompressDir(dist);
+  console.log(`[web] precompressed ${totals.files} files: ${kB(totals.raw)} raw, ${kB(totals.br)} brotli, ${kB(totals.gzip)} gzip`);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -31,6 +31,7 @@ import { registerQaRoutes } from './qa/qa.routes';
 import { registerCommentRoutes } from './comment/comment.routes';
 import { registerReviewApi } from './comment/review.routes';
 import { registerFootprintRoutes } from './footprint/footprint.routes';
+import { registerJsonCompression } from './compression';
 import { registerStorefront } from './static';
 import { registerCartApi } from './cart/cart.module';
 import { registerAddressApi } from './address/address.module';
@@ -92,6 +93,7 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  await registerJsonCompression(app); // before any route: it hooks each route as it is added
   const spaFallback = deps.webDist ? await registerStorefront(app, deps.webDist) : undefined;
   installErrorHandling(app, spaFallback);
   installReadYourWrites(app, deps.sessions);

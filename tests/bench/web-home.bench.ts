@@ -10,6 +10,7 @@ import type { BenchConfig } from './bench-backends';
 import { coldLoad, type ColdLoad } from './browse/cold-load';
 import { scriptSizes, totalOf, type ScriptSize } from './browse/script-sizes';
 import { startWebStorefront, WEB_DIST } from './browse/web-storefront';
+import { wireBytes, type WireBytes, type WireKind } from './browse/wire-bytes';
 import { fmtMs, fmtRatio, percentile, progress, verdict, type Section, type Table } from './stats';
 
 const HOME = '/';
@@ -21,9 +22,10 @@ const BIGGEST = 6;
 const kB = (bytes: number): string => `${(bytes / 1000).toFixed(1)} kB`;
 
 interface RouteLoads { route: string; loads: ColdLoad[]; scripts: ScriptSize[] }
+interface HomeRun { routes: RouteLoads[]; wire: { compressed: WireBytes; identity: WireBytes } }
 
 /** Home and baseline in turns, after one discarded load of each (browser start-up is no page's cost). */
-async function loadInTurns(url: string): Promise<RouteLoads[]> {
+async function loadInTurns(url: string): Promise<HomeRun> {
   const browser = await launchBrowser();
   if (!browser) throw new Error('Chromium not found');
   try {
@@ -34,7 +36,10 @@ async function loadInTurns(url: string): Promise<RouteLoads[]> {
       for (const route of routes) loads.get(route)!.push(await coldLoad(browser, `${url}${route}`));
       progress(`web-home: cold load ${i + 1}/${LOADS} of ${routes.join(' and ')}`);
     }
-    return routes.map((route) => ({ route, loads: loads.get(route)!, scripts: scriptSizes(WEB_DIST, loads.get(route)![0].scripts) }));
+    // after the timed loads, so they run as before; each wire load is cold too (new context)
+    const wire = { compressed: await wireBytes(browser, `${url}${HOME}`, false), identity: await wireBytes(browser, `${url}${HOME}`, true) };
+    const measured = routes.map((route) => ({ route, loads: loads.get(route)!, scripts: scriptSizes(WEB_DIST, loads.get(route)![0].scripts) }));
+    return { routes: measured, wire };
   } finally {
     await browser.close();
   }
@@ -56,6 +61,21 @@ function biggestTable(home: RouteLoads, baseline: RouteLoads): Table {
   return {
     headers: [`biggest JS of ${HOME}`, 'raw', 'gzip', `also loaded by ${BASELINE}`],
     rows: home.scripts.slice(0, BIGGEST).map((s) => [s.file, kB(s.raw), kB(s.gzip), shared.has(s.file) ? 'yes' : 'no']),
+  };
+}
+
+const WIRE_KINDS: WireKind[] = ['js', 'css', 'html', 'json', 'other'];
+
+function wireTable({ compressed, identity }: HomeRun['wire']): Table {
+  const cell = (w: WireBytes, kind: WireKind) => `${kB(w.byKind[kind].bytes)} (${w.byKind[kind].count})`;
+  const total = (w: WireBytes) => WIRE_KINDS.reduce((sum, kind) => sum + w.byKind[kind].bytes, 0);
+  return {
+    headers: [`${HOME} cold load, bytes on the wire`, ...WIRE_KINDS, 'total', 'encodings answered'],
+    rows: [
+      [`Accept-Encoding: ${compressed.acceptEncoding}`, ...WIRE_KINDS.map((k) => cell(compressed, k)), kB(total(compressed)), compressed.encodings.join(' ')],
+      ['Accept-Encoding: identity (uncompressed)', ...WIRE_KINDS.map((k) => cell(identity, k)), kB(total(identity)), identity.encodings.join(' ')],
+      ['ratio compressed / uncompressed', ...WIRE_KINDS.map((k) => fmtRatio(compressed.byKind[k].bytes, identity.byKind[k].bytes)), fmtRatio(total(compressed), total(identity)), ''],
+    ],
   };
 }
 
@@ -86,17 +106,18 @@ const scriptDrift = (r: RouteLoads): number =>
 
 export async function webHomeBench(_config: BenchConfig): Promise<Section> {
   const server = await startWebStorefront();
-  let routes: RouteLoads[];
+  let run: HomeRun;
   try {
-    routes = await loadInTurns(server.url);
+    run = await loadInTurns(server.url);
   } finally {
     await server.close();
   }
+  const { routes } = run;
   const [home, baseline] = routes;
   const drift = routes.map((r) => `${r.route} ${scriptDrift(r)}`).join(', ');
   return {
     title: '8. Web home: initial JS and LCP in headless Chromium vs /login',
-    tables: [initialJsTable(home, baseline), biggestTable(home, baseline), lcpTable(routes)],
+    tables: [initialJsTable(home, baseline), biggestTable(home, baseline), lcpTable(routes), wireTable(run.wire)],
     notes: [
       `Initial JS: every .js response of the first measured cold load, until the load event, network idle (500 ms without requests) and the `
       + 'home layout mask gone; sizes of the same files in web/dist, gzip at zlib level 6 (kB = 1,000 bytes). '
@@ -105,7 +126,11 @@ export async function webHomeBench(_config: BenchConfig): Promise<Section> {
       + `waits plus 250 ms; ${LOADS} cold loads per route (new browser context each: empty cache), home and /login in turns, after one `
       + 'discarded load of each. Viewport 1366×900, Debian Chromium headless (--disable-gpu), server on loopback: no network latency.',
       'Server: the storefront in this process on PGlite in memory with the demo seed, projections caught up before the first load; '
-      + 'it serves files uncompressed, so the bytes on the wire are the raw column.',
+      + 'it serves the build precompressed (brotli or gzip by Accept-Encoding) and JSON over 1 kB compressed on the fly.',
+      'Bytes on the wire: one more cold load of the home page as Chromium asks and one with `Accept-Encoding: identity` (what every '
+      + 'client got before compression), in the same run; each response counted as Chromium saw it (encoded body + headers), '
+      + 'grouped by kind (response count in brackets), until the load event and network idle. The lazy images (other) and '
+      + 'a late JSON call may fall before or after that point, so compare those kinds only where the counts agree.',
     ],
   };
 }
