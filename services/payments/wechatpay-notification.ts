@@ -59,7 +59,13 @@ export function chinaTime(instant: Date): string {
   return `${shifted.toISOString().slice(0, 19)}+08:00`;
 }
 
-export function verifyPaymentNotification(headers: HeaderBag, rawBody: string, keys: NotificationKeys, now: Date): PaymentResult {
+/**
+ * Any v3 notification: the platform's signature over the raw body, the envelope, the resource decrypted with the
+ * APIv3 key and of the expected `original_type` ('transaction' for payments, 'refund' for refunds): its plaintext JSON.
+ */
+export function openNotification(
+  headers: HeaderBag, rawBody: string, keys: NotificationKeys, now: Date, originalType: string, what: string,
+): unknown {
   verifySignedBody(headers, rawBody, keys.platform, now);
   const envelope = Notification.safeParse(parseJson(rawBody));
   if (!envelope.success) throw new PaymentCallbackError('malformed', 'not a WeChat Pay notification');
@@ -70,10 +76,14 @@ export function verifyPaymentNotification(headers: HeaderBag, rawBody: string, k
   } catch {
     throw new PaymentCallbackError('decrypt', 'the notification resource does not decrypt');
   }
-  if (resource.original_type !== 'transaction') {
-    throw new PaymentCallbackError('unsupported', `${envelope.data.event_type} (${resource.original_type}) is not a payment notification`);
+  if (resource.original_type !== originalType) {
+    throw new PaymentCallbackError('unsupported', `${envelope.data.event_type} (${resource.original_type}) is not a ${what} notification`);
   }
-  const transaction = Transaction.safeParse(parseJson(plaintext));
+  return parseJson(plaintext);
+}
+
+export function verifyPaymentNotification(headers: HeaderBag, rawBody: string, keys: NotificationKeys, now: Date): PaymentResult {
+  const transaction = Transaction.safeParse(openNotification(headers, rawBody, keys, now, 'transaction', 'payment'));
   if (!transaction.success) throw new PaymentCallbackError('malformed', 'the decrypted transaction is malformed');
   const t = transaction.data;
   if (t.mchid !== keys.merchant.mchid || t.appid !== keys.merchant.appid) {

@@ -7,20 +7,9 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { PaymentCallbackError, type RefundNotice } from './payment-provider';
-import { decryptResource, encryptResource, nonceString } from './wechatpay-crypto';
-import { chinaTime, type NotificationKeys, type SignedNotification } from './wechatpay-notification';
-import { platformHeaders, verifySignedBody, type HeaderBag, type PlatformSigner } from './wechatpay-signature';
-
-const Envelope = z.object({
-  event_type: z.string(),
-  resource: z.object({
-    original_type: z.string(),
-    algorithm: z.literal('AEAD_AES_256_GCM'),
-    ciphertext: z.string().min(1),
-    associated_data: z.string().optional(),
-    nonce: z.string().min(1),
-  }),
-});
+import { encryptResource, nonceString } from './wechatpay-crypto';
+import { chinaTime, openNotification, type NotificationKeys, type SignedNotification } from './wechatpay-notification';
+import { platformHeaders, type HeaderBag, type PlatformSigner } from './wechatpay-signature';
 
 export const RefundResource = z.object({
   mchid: z.string(),
@@ -34,29 +23,8 @@ export const RefundResource = z.object({
 });
 export type RefundResource = z.infer<typeof RefundResource>;
 
-const json = (text: string): unknown => {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-};
-
 export function verifyRefundNotification(headers: HeaderBag, rawBody: string, keys: NotificationKeys, now: Date): RefundNotice {
-  verifySignedBody(headers, rawBody, keys.platform, now);
-  const envelope = Envelope.safeParse(json(rawBody));
-  if (!envelope.success) throw new PaymentCallbackError('malformed', 'not a WeChat Pay notification');
-  const { resource } = envelope.data;
-  let plaintext: string;
-  try {
-    plaintext = decryptResource(resource.ciphertext, keys.apiV3Key, resource.associated_data ?? '', resource.nonce);
-  } catch {
-    throw new PaymentCallbackError('decrypt', 'the notification resource does not decrypt');
-  }
-  if (resource.original_type !== 'refund') {
-    throw new PaymentCallbackError('unsupported', `${envelope.data.event_type} (${resource.original_type}) is not a refund notification`);
-  }
-  const parsed = RefundResource.safeParse(json(plaintext));
+  const parsed = RefundResource.safeParse(openNotification(headers, rawBody, keys, now, 'refund', 'refund'));
   if (!parsed.success) throw new PaymentCallbackError('malformed', 'the decrypted refund is malformed');
   const r = parsed.data;
   if (r.mchid !== keys.merchant.mchid) throw new PaymentCallbackError('merchant', 'the refund belongs to another merchant');
