@@ -15,6 +15,7 @@ import { installAuth } from './auth';
 import { installReadYourWrites, rememberingWaitFor, sessionCatchUp } from './read-your-writes';
 import { registerCatalogRoutes } from './catalog/catalog.routes';
 import { installErrorHandling } from './error-handler';
+import { refuseMalformedUrl, refuseUnstorableText } from './edge/storable-text';
 import { healthCheck, type HealthSources } from './health/health-report';
 import { registerHealthRoutes, registerInternalHealthRoute } from './health/health.route';
 import { registerImageRoutes } from './images/image.routes';
@@ -85,12 +86,14 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: !deps.requestLogging }),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: refuseMalformedUrl,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   const spaFallback = deps.webDist ? await registerStorefront(app, deps.webDist) : undefined;
   installErrorHandling(app, spaFallback);
+  refuseUnstorableText(app);
   installReadYourWrites(app, deps.sessions);
   installAuth(app, deps.sessions, deps.clock, sessionCatchUp({ sessions: deps.sessions, waitFor: given.waitFor, timeoutMs }));
 
