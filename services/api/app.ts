@@ -16,6 +16,7 @@ import { installReadYourWrites, rememberingWaitFor, sessionCatchUp } from './rea
 import { registerCatalogRoutes } from './catalog/catalog.routes';
 import { installErrorHandling } from './error-handler';
 import { refuseMalformedUrl, refuseUnstorableText } from './edge/storable-text';
+import { installSecurityHeaders } from './edge/security-headers';
 import { healthCheck, type HealthSources } from './health/health-report';
 import { registerHealthRoutes, registerInternalHealthRoute } from './health/health.route';
 import { registerImageRoutes } from './images/image.routes';
@@ -90,6 +91,7 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  await installSecurityHeaders(app);
 
   const spaFallback = deps.webDist ? await registerStorefront(app, deps.webDist) : undefined;
   installErrorHandling(app, spaFallback);
