@@ -95,9 +95,9 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
 
   const spaFallback = deps.webDist ? await registerStorefront(app, deps.webDist) : undefined;
   installErrorHandling(app, spaFallback);
-  refuseUnstorableText(app);
   installReadYourWrites(app, deps.sessions);
   installAuth(app, deps.sessions, deps.clock, sessionCatchUp({ sessions: deps.sessions, waitFor: given.waitFor, timeoutMs }));
+  refuseUnstorableText(app);
 
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   registerWebsocketRoute(app, deps.hub, deps.sessions, deps.clock);

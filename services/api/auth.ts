@@ -5,7 +5,9 @@
  * had not reached is caught up first (read-your-writes.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { BadInput } from '../../domain/shared/bad-input';
 import { DomainError } from '../../domain/shared/errors';
+import { unstorableField } from './edge/storable-text';
 import type { SessionStore } from '../identity/session-store';
 import type { SessionCatchUp } from './read-your-writes';
 
@@ -28,10 +30,14 @@ export function tokenOf(request: FastifyRequest): string | null {
 export function installAuth(app: FastifyInstance, sessions: SessionStore, clock: () => Date, catchUp?: SessionCatchUp): void {
   app.decorateRequest('userId', null);
   app.decorateRequest('token', null);
-  app.addHook('preHandler', async (request, reply) => {
+  // preValidation, not preHandler: who is asking is settled before what they sent is checked, so an anonymous call
+  // to a protected route answers 20005 请先登录 whatever its body (issue 13)
+  app.addHook('preValidation', async (request, reply) => {
     const mode: AuthMode = request.routeOptions.config?.auth ?? 'none';
     if (mode === 'none') return;
     const token = tokenOf(request);
+    // a token PostgreSQL cannot store is no session's: refused before the session lookup would fail on it
+    if (token !== null && unstorableField(token) !== null) throw new BadInput('参数 Authorization 无效：含有不可存储的字符');
     if (!token) {
       if (mode === 'required') throw new DomainError('loginRequired');
       return;

@@ -92,3 +92,21 @@ describe('never a 500', () => {
     expect(body).toEqual(refused('search'));
   });
 });
+
+describe('a visitor without a token on a protected route', () => {
+  it.each([
+    ['/receive/save', {}],
+    ['/cart/addCart', { skuId: 'x', number: true }],
+    ['/seckill/addProblem', { productId: 1, problem: `能用多久${NUL}` }],
+  ])('%s with a bad body is asked to log in first (20005), not told about the body', async (path, body) => {
+    const { status, body: answer } = await shopper(server, null).post(path, body);
+    expect(status).toBe(200);
+    expect(answer.code).toBe('20005');
+  });
+
+  it('a token carrying NUL is refused as input, never looked up', async () => {
+    const response = await fetch(`${server.url}/api/order/getAll?Authorization=abc%00def`);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual(refused('Authorization'));
+  });
+});
