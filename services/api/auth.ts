@@ -1,13 +1,11 @@
 /**
- * Token auth (spec §6, origin-contract §1): `Authorization: <token>` header (or `Authorization` query parameter).
+ * Token auth (spec §6, origin-contract §1): the `Authorization: <token>` header (never a query parameter).
  * Routes declare `config: { auth: 'required' }` (missing → 20005 请先登录, unknown or expired → 20004) or
  * `'optional'` (personalises when a valid token comes, anonymous otherwise). A session carrying writes the read models
  * had not reached is caught up first (read-your-writes.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { BadInput } from '../../domain/shared/bad-input';
 import { DomainError } from '../../domain/shared/errors';
-import { unstorableField } from './edge/storable-text';
 import type { SessionStore } from '../identity/session-store';
 import type { SessionCatchUp } from './read-your-writes';
 
@@ -20,10 +18,9 @@ declare module 'fastify' {
 
 export function tokenOf(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
-  if (typeof header === 'string' && header.trim()) return header.trim().replace(/^Bearer\s+/i, '');
-  const query = request.query as Record<string, unknown> | undefined;
-  const fromQuery = query?.Authorization;
-  return typeof fromQuery === 'string' && fromQuery.trim() ? fromQuery.trim() : null;
+  // the header only: a token in a query string lands in logs, histories and Referer headers (issue 13); the
+  // websocket, which cannot set headers, takes its own ?token= (ws.route.ts)
+  return typeof header === 'string' && header.trim() ? header.trim().replace(/^Bearer\s+/i, '') : null;
 }
 
 /** `catchUp`: read-your-writes across requests (read-your-writes.ts), for a session that carries unapplied writes. */
@@ -36,8 +33,6 @@ export function installAuth(app: FastifyInstance, sessions: SessionStore, clock:
     const mode: AuthMode = request.routeOptions.config?.auth ?? 'none';
     if (mode === 'none') return;
     const token = tokenOf(request);
-    // a token PostgreSQL cannot store is no session's: refused before the session lookup would fail on it
-    if (token !== null && unstorableField(token) !== null) throw new BadInput('参数 Authorization 无效：含有不可存储的字符');
     if (!token) {
       if (mode === 'required') throw new DomainError('loginRequired');
       return;
