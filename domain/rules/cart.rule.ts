@@ -25,7 +25,12 @@ export const CartCheckout = z
   .refine((lines) => lines.some((l) => l.selected === 1), { error: '请至少选中一件商品', abort: true })
   .refine((lines) => lines.every((l) => l.selected === 0 || l.shelveState === 1), { error: '选中的商品中有下架商品' });
 
+export const MAX_CART_DELETE_IDS = 200;
+
 /** DELETE /cart/delete with the selected sku ids. */
 export const CartDeleteSelected = z.object({
-  ids: z.array(z.number().int().positive(), { error: '请选中需要删除的商品' }).min(1, '请选中需要删除的商品'),
+  ids: z.array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER), { error: '请选中需要删除的商品' })
+    .min(1, '请选中需要删除的商品')
+    // a cart is far smaller; a bounded list keeps one request from carrying an unbounded command (issue 13)
+    .max(MAX_CART_DELETE_IDS, `参数 ids 无效：一次最多删除${MAX_CART_DELETE_IDS}件商品`),
 });

@@ -15,6 +15,8 @@ import { installAuth } from './auth';
 import { installReadYourWrites, rememberingWaitFor, sessionCatchUp } from './read-your-writes';
 import { registerCatalogRoutes } from './catalog/catalog.routes';
 import { installErrorHandling } from './error-handler';
+import { refuseMalformedUrl, refuseUnstorableText } from './edge/storable-text';
+import { installSecurityHeaders } from './edge/security-headers';
 import { healthCheck, type HealthSources } from './health/health-report';
 import { registerHealthRoutes, registerInternalHealthRoute } from './health/health.route';
 import { registerImageRoutes } from './images/image.routes';
@@ -89,15 +91,18 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: !deps.requestLogging }),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: refuseMalformedUrl,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  await installSecurityHeaders(app);
 
   await registerJsonCompression(app); // before any route: it hooks each route as it is added
   const spaFallback = deps.webDist ? await registerStorefront(app, deps.webDist) : undefined;
   installErrorHandling(app, spaFallback);
   installReadYourWrites(app, deps.sessions);
   installAuth(app, deps.sessions, deps.clock, sessionCatchUp({ sessions: deps.sessions, waitFor: given.waitFor, timeoutMs }));
+  refuseUnstorableText(app);
 
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   registerWebsocketRoute(app, deps.hub, deps.sessions, deps.clock);

@@ -1,5 +1,5 @@
 /**
- * Token auth (spec §6, origin-contract §1): `Authorization: <token>` header (or `Authorization` query parameter).
+ * Token auth (spec §6, origin-contract §1): the `Authorization: <token>` header (never a query parameter).
  * Routes declare `config: { auth: 'required' }` (missing → 20005 请先登录, unknown or expired → 20004) or
  * `'optional'` (personalises when a valid token comes, anonymous otherwise). A session carrying writes the read models
  * had not reached is caught up first (read-your-writes.ts).
@@ -18,17 +18,18 @@ declare module 'fastify' {
 
 export function tokenOf(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
-  if (typeof header === 'string' && header.trim()) return header.trim().replace(/^Bearer\s+/i, '');
-  const query = request.query as Record<string, unknown> | undefined;
-  const fromQuery = query?.Authorization;
-  return typeof fromQuery === 'string' && fromQuery.trim() ? fromQuery.trim() : null;
+  // the header only: a token in a query string lands in logs, histories and Referer headers (issue 13); the
+  // websocket, which cannot set headers, takes its own ?token= (ws.route.ts)
+  return typeof header === 'string' && header.trim() ? header.trim().replace(/^Bearer\s+/i, '') : null;
 }
 
 /** `catchUp`: read-your-writes across requests (read-your-writes.ts), for a session that carries unapplied writes. */
 export function installAuth(app: FastifyInstance, sessions: SessionStore, clock: () => Date, catchUp?: SessionCatchUp): void {
   app.decorateRequest('userId', null);
   app.decorateRequest('token', null);
-  app.addHook('preHandler', async (request, reply) => {
+  // preValidation, not preHandler: who is asking is settled before what they sent is checked, so an anonymous call
+  // to a protected route answers 20005 请先登录 whatever its body (issue 13)
+  app.addHook('preValidation', async (request, reply) => {
     const mode: AuthMode = request.routeOptions.config?.auth ?? 'none';
     if (mode === 'none') return;
     const token = tokenOf(request);

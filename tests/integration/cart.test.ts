@@ -147,6 +147,12 @@ describe('deleting lines', () => {
     expect(body.message).toBe('请选中需要删除的商品');
   });
 
+  it('refuses more than 200 ids in one call with 400 naming ids', async () => {
+    const { status, body } = await api.del('/cart/delete', { ids: Array.from({ length: 201 }, (_, i) => i + 1) });
+    expect(status).toBe(400);
+    expect(body).toEqual({ code: '400', message: '参数 ids 无效：一次最多删除200件商品', data: null });
+  });
+
   it('deletes the named lines with 删除成功, then the rest with deleteAll', async () => {
     expect((await api.del('/cart/delete', { ids: [ids.sku.cup, ids.sku.lamp] })).body).toEqual({ code: '200', message: '删除成功', data: { cartNumber: 1 } });
     expect((await cartOf(api)).map((s) => s.shopId)).toEqual([ids.shopA]);

@@ -45,8 +45,8 @@ describe('cancelling an unpaid order', () => {
     expect(await state(3001)).toBe(5);
   });
 
-  it('answers the same again without a second cancellation', async () => {
-    expect((await act('PUT', 'cancel', 3001)).body.message).toBe('订单取消成功');
+  it('answers 400001 订单状态已变更 again, without a second cancellation', async () => {
+    expect((await act('PUT', 'cancel', 3001)).body).toEqual({ code: '400001', message: '订单状态已变更', data: null });
     expect((await streamTypes('order-3001')).filter((t) => t === 'OrderCancelled')).toHaveLength(1);
   });
 

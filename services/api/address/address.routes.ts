@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { decimal } from '../edge/decimal';
 import { addressBookDecider, type AddressBookCommand } from '../../../domain/address/address-book.decider';
 import { addressBookStream, type AddressFields } from '../../../domain/address/address-book.events';
 import { joinRegion, regionPath } from '../../../domain/address/region';
@@ -24,7 +25,7 @@ import { regionTree } from './region-tree';
 
 export interface AddressRouteDeps { db: Queryable; store: EventStore; waitFor: WaitFor; clock: () => Date; receiveIds: ReceiveIds }
 
-const ReceiveId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const ReceiveId = decimal(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
 const LIMITS = [['receiveName', 25, '收件人姓名'], ['address', 120, '详细地址'], ['label', 10, '地址标签']] as const;
 
 const withinLimits = <T extends z.ZodType<z.output<typeof AddressForm>>>(schema: T) => schema.superRefine((form, ctx) => {

@@ -3,16 +3,17 @@
  * strings (`ifNew=`, `type=`), so '' counts as absent everywhere. Malformed values answer 400 naming the field.
  */
 import { z } from 'zod';
+import { decimal } from '../edge/decimal';
 import { PageQuery } from '../paging';
 
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 
-export const IdParam = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+export const IdParam = decimal(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
 export const OptionalId = z.preprocess(blankToUndefined, IdParam.optional());
 /** Sort direction: 1 ascending, 2 descending; 0 or absent = default order. */
-const Direction = z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(2).optional())
+const Direction = z.preprocess(blankToUndefined, decimal(z.number().int().min(0).max(2).optional()))
   .transform((n) => (n === 1 || n === 2 ? n : undefined));
-const Money = z.preprocess(blankToUndefined, z.coerce.number().min(0).max(100_000_000).optional());
+const Money = z.preprocess(blankToUndefined, decimal(z.number().min(0).max(100_000_000).optional()));
 /** A keyword: trimmed, at most 50 characters; '' = everything. */
 const Keyword = z.preprocess(blankToUndefined, z.string().max(50).optional())
   .transform((s) => (s ?? '').trim());
@@ -36,13 +37,13 @@ export const ShopProductsQuery = PageQuery(12).extend({
   shopId: IdParam,
   classifyId: OptionalId,
   /** 1 = newest first (the default order anyway); kept for the storefront, which sends it empty. */
-  ifNew: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(1).optional()),
+  ifNew: z.preprocess(blankToUndefined, decimal(z.number().int().min(0).max(1).optional())),
   ...Sort,
 });
 
 export const CanvasQuery = z.object({
-  terminal: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(4).default(4)),
-  type: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(3).default(1)),
+  terminal: z.preprocess(blankToUndefined, decimal(z.number().int().min(1).max(4).default(4))),
+  type: z.preprocess(blankToUndefined, decimal(z.number().int().min(1).max(3).default(1))),
   shopId: OptionalId,
   customId: OptionalId,
   canvasId: OptionalId,

@@ -4,17 +4,18 @@
  * ignored; unknown fields are dropped. Ids may come as numbers or digit strings; absent, null, '' and 0 mean "none".
  */
 import { z } from 'zod';
+import { decimal } from '../edge/decimal';
 import { PaymentMode, ReceiveId } from '../../../domain/rules/submit-order.rule';
 import type { CheckoutRequest } from '../../checkout/checkout-request';
 
-const Id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const Id = decimal(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
 const OptionalId = z.preprocess(
   (v) => (v === undefined || v === null || v === '' || v === 0 || v === '0' ? undefined : v), Id.optional(),
 ).transform((v) => v ?? null);
 const Flag = z.union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1')])
   .transform((v) => v === true || v === 1 || v === '1');
 const Remark = z.string().max(200, '备注不能超过200个字').nullish().transform((v) => v ?? '');
-const Count = z.coerce.number({ error: '请输入正确的商品数量' }).int('请输入正确的商品数量').min(1, '商品数量不能少于1件').max(9999);
+const Count = decimal(z.number({ error: '请输入正确的商品数量' }).int('请输入正确的商品数量').min(1, '商品数量不能少于1件').max(9999));
 
 const LineBody = z.object({
   skuId: Id,
@@ -45,22 +46,22 @@ const common = {
 };
 
 export const SettlementBody = z.object({
-  type: z.coerce.number().int().nullish(),
+  type: decimal(z.number().int().nullish()),
   receiveId: OptionalId,
-  ifWork: z.coerce.number().int().nullish(),
+  ifWork: decimal(z.number().int().nullish()),
   ...common,
 });
 export type SettlementBody = z.infer<typeof SettlementBody>;
 
 const SubmitType = z.preprocess((v) => (v === null || v === undefined || v === '' ? 0 : v),
-  z.coerce.number().int().min(0).max(4)) as z.ZodType<0 | 1 | 2 | 3 | 4>;
+  decimal(z.number().int().min(0).max(4))) as z.ZodType<0 | 1 | 2 | 3 | 4>;
 
 /** Address first, then the pay method: the order the checkout page's own checks follow. */
 export const SubmitBody = z.object({ receiveId: ReceiveId, paymentMode: PaymentMode, type: SubmitType, ...common });
 export type SubmitBody = z.infer<typeof SubmitBody>;
 
 export const WorkSettlementBody = z.object({
-  type: z.coerce.number().int().min(1).max(2),
+  type: decimal(z.number().int().min(1).max(2)),
   receiveId: OptionalId,
   shopId: Id,
   productId: OptionalId,
@@ -75,13 +76,13 @@ export type WorkSettlementBody = z.infer<typeof WorkSettlementBody>;
 export const PayBody = z.object({
   orderId: Id,
   /** 1: the place-order page (every unpaid order of the checkout); 2: this order (order list and detail) */
-  type: z.coerce.number().int().min(1).max(2).nullish().transform((v) => v ?? 1),
+  type: decimal(z.number().int().min(1).max(2).nullish().transform((v) => v ?? 1)),
   money: z.unknown().optional(),
 });
 
 export const OrderIdQuery = z.object({ orderId: Id });
 export const CheckPayQuery = z.object({
-  orderId: Id, collageId: OptionalId, money: z.string().optional(), type: z.coerce.number().int().nullish(),
+  orderId: Id, collageId: OptionalId, money: z.string().optional(), type: decimal(z.number().int().nullish()),
 });
 
 /** Idempotency-Key: printable ASCII, 1–128 characters. */

@@ -2,13 +2,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { decimal } from '../edge/decimal';
 import type { Queryable } from '../../db/database';
 import { ok } from '../envelope';
 import { PageQuery } from '../paging';
 import { listProductComments } from './comment.queries';
 
 const CommentsQuery = PageQuery(5).extend({
-  productId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  productId: decimal(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)),
   /** '' (or absent) = all reviews. */
   word: z.string().trim().max(50).default(''),
 });

@@ -7,6 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { decimal } from '../edge/decimal';
 import { AppendReviewSubmission, ReviewSubmission } from '../../../domain/rules/review.rule';
 import { BadInput } from '../../../domain/shared/bad-input';
 import { DomainError } from '../../../domain/shared/errors';
@@ -20,12 +21,12 @@ import { ok } from '../envelope';
 import { PageQuery } from '../paging';
 import { findSelfComment, likeCount, listSelfComments } from './self-comment.queries';
 
-const Id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const Id = decimal(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
 
 const SelfCommentsQuery = PageQuery(10).extend({
-  type: z.coerce.number().int().min(1).max(3).default(1),
+  type: decimal(z.number().int().min(1).max(3).default(1)),
   /** 有图: 1 = only reviews with pictures; '' or 0 = all. */
-  state: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(1).default(0)),
+  state: z.preprocess((v) => (v === '' ? undefined : v), decimal(z.number().int().min(0).max(1).default(0))),
   search: z.string().trim().max(50).default(''),
 });
 

@@ -4,6 +4,7 @@
  * slice wanting a placeholder) builds URLs with `imageUrl`. Served under /api so the dev server's proxy reaches it.
  */
 import { z } from 'zod';
+import { decimal } from '../edge/decimal';
 
 export const IMAGE_PREFIX = '/api/images';
 
@@ -43,7 +44,7 @@ export const ImageQuery = z.object({
   palette: z.enum(paletteNames).optional(),
   tint: z.enum(tintNames).optional(),
   /** Picture variant (angle, composition). */
-  v: z.coerce.number().int().min(1).max(6).optional(),
+  v: decimal(z.number().int().min(1).max(6).optional()),
   label: Text(16).optional(),
   sub: Text(24).optional(),
 }).strict();

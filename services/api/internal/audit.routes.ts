@@ -5,12 +5,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { decimal } from '../edge/decimal';
 import { DomainError } from '../../../domain/shared/errors';
 import { auditOrder, parseAsOf, type AuditDeps } from '../../audit/order-audit';
 import { verifyLog, type VerifyDeps } from '../../audit/verify-log';
 import { ok } from '../envelope';
 
-const Params = z.object({ orderId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+const Params = z.object({ orderId: decimal(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)) });
 const Query = z.object({
   asOf: z.string().trim().min(1).refine((text) => parseAsOf(text) !== null, { error: 'asOf 须为时间或日志位置 commit/prepare' }).optional(),
 });

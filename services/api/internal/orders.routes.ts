@@ -7,12 +7,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { decimal } from '../edge/decimal';
 import { Waybill } from '../../../domain/rules/waybill.rule';
 import type { OrderCommandDeps } from '../../orders/order-command';
 import { shipOrder, shippedAnswer } from '../../orders/ship-order';
 import { ok } from '../envelope';
 
-const Params = z.object({ orderId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+const Params = z.object({ orderId: decimal(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)) });
 const ShipBody = z.object({
   express: z.union([z.number().int().positive(), z.string().trim().min(1).max(20)], { error: '请选择物流公司' }),
   deliverFormid: Waybill,

@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { decimal } from '../edge/decimal';
 import { DomainError } from '../../../domain/shared/errors';
 import { ok } from '../envelope';
 import { PageQuery } from '../paging';
@@ -13,10 +14,10 @@ import { findNotice, listAnnouncements, listNotices } from './notice.queries';
 import { runInboxCommand, type NoticeInboxDeps } from './notice-inbox.commands';
 import { currentUser } from '../auth';
 
-const NoticeId = z.coerce.number({ error: '参数 noticeId 无效' }).int('参数 noticeId 无效').positive('参数 noticeId 无效')
-  .max(Number.MAX_SAFE_INTEGER, '参数 noticeId 无效');
+const NoticeId = decimal(z.number({ error: '参数 noticeId 无效' }).int('参数 noticeId 无效').positive('参数 noticeId 无效')
+  .max(Number.MAX_SAFE_INTEGER, '参数 noticeId 无效'));
 
-const NoticeTypeFilter = z.coerce.number().int().min(1, '参数 noticeType 无效').max(3, '参数 noticeType 无效').optional();
+const NoticeTypeFilter = decimal(z.number().int().min(1, '参数 noticeType 无效').max(3, '参数 noticeType 无效').optional());
 
 /** One id (`noticeId`) or several (`ids`), as the original's single and batch forms. */
 const NoticeIdsBody = z.object({

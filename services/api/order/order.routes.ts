@@ -8,6 +8,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { decimal } from '../edge/decimal';
 import { expressCompanies, findExpressCompany } from '../../../domain/logistics/express-companies';
 import { trackingSteps } from '../../../domain/logistics/tracking.simulator';
 import { DomainError } from '../../../domain/shared/errors';
@@ -21,14 +22,14 @@ import { orderListItem } from './order-view';
 import { findOwnOrder, findShippedParcel, listOrders } from './order.queries';
 import { withLiveAfterStates } from './live-after-states';
 
-const OrderId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const OrderId = decimal(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
 const OrderIdInput = z.object({ orderId: OrderId });
 
 /** '' (the 全部 tab) or absent = every state; otherwise 1..6. */
-const Tab = z.preprocess((v) => (v === '' || v === undefined ? undefined : v), z.coerce.number().int().min(1).max(6).optional());
+const Tab = z.preprocess((v) => (v === '' || v === undefined ? undefined : v), decimal(z.number().int().min(1).max(6).optional()));
 
 const ListQuery = PageQuery(5).extend({ search: z.string().max(50).optional().default(''), state: Tab });
-const DetailQuery = z.object({ orderId: OrderId, noticeId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional() });
+const DetailQuery = z.object({ orderId: OrderId, noticeId: decimal(z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional()) });
 const TrackingQuery = z.object({ express: z.string().trim().min(1).max(20), deliverFormid: z.string().trim().min(1).max(64) });
 
 const orderIdOf = (request: FastifyRequest): number => {

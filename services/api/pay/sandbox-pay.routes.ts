@@ -8,7 +8,7 @@ import { isOutNumber, PaymentProviderError } from '../../payments/payment-provid
 import type { Payments } from '../../payments/payments';
 import type { SandboxCashier } from '../../payments/sandbox.provider';
 import { NOTIFY_PATH } from './pay-notify.route';
-import { missingPaymentPage, sandboxPage, type SandboxPageState } from './sandbox-pay.page';
+import { missingPaymentPage, SANDBOX_SCRIPT, SANDBOX_SCRIPT_PATH, sandboxPage, type SandboxPageState } from './sandbox-pay.page';
 
 interface Params { paymentId: string }
 
@@ -19,6 +19,9 @@ export async function registerSandboxPayRoutes(app: FastifyInstance, payments: P
       request.log.error({ err: error }, 'sandbox cashier failed');
       return reply.status(500).send({ ok: false, message: '系统错误!' });
     });
+
+    sandbox.get(SANDBOX_SCRIPT_PATH, async (_request, reply) =>
+      reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'no-cache').send(SANDBOX_SCRIPT));
 
     sandbox.get<{ Params: Params }>('/pay/sandbox/:paymentId', async (request, reply) => {
       const { paymentId } = request.params;

@@ -1,7 +1,8 @@
 /** Query and body parameters shared by the detail slice's routes: ids and comma-joined id lists. */
 import { z } from 'zod';
+import { decimal } from '../edge/decimal';
 
-export const PositiveId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+export const PositiveId = decimal(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
 
 /** An id that may be left out: absent, null, '' and 0 all mean "not given" (clients send both coupon ids, one 0). */
 export const OptionalId = z.preprocess(

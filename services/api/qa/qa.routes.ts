@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { decimal } from '../edge/decimal';
 import { qaDecider, type QaCommand } from '../../../domain/qa/qa.decider';
 import { problemStream } from '../../../domain/qa/qa.events';
 import { AnswerQuestionBody, AskQuestionBody, DeleteAnswersBody, DeleteQuestionsBody } from '../../../domain/qa/qa.rules';
@@ -25,7 +26,7 @@ import { listMyAnswers, listMyProblems } from './my-qa.queries';
 
 export interface QaRouteDeps { db: Database; store: EventStore; waitFor: WaitFor; clock: () => Date; blobs: BlobStore }
 
-const ProductId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const ProductId = decimal(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
 
 export async function registerQaRoutes(app: FastifyInstance, deps: QaRouteDeps): Promise<void> {
   const { db, store, waitFor, clock, blobs } = deps;

@@ -91,6 +91,12 @@ describe('a cart at checkout', () => {
   it('cannot delete selected lines when none are selected', () => {
     expect(messageOf(CartDeleteSelected, { ids: [] })).toBe('请选中需要删除的商品');
   });
+
+  it('deletes at most 200 lines in one call', () => {
+    const many = (n: number) => ({ ids: Array.from({ length: n }, (_, i) => i + 1) });
+    expect(messageOf(CartDeleteSelected, many(200))).toBeNull();
+    expect(messageOf(CartDeleteSelected, many(201))).toBe('参数 ids 无效：一次最多删除200件商品');
+  });
 });
 
 describe('a batch action with nothing selected', () => {
