@@ -199,6 +199,7 @@ if (browser) {
       await page.waitForURL(/\/afterSale\?state=1&orderData=/);
       await page.locator('.ant-select', { hasText: '请选择货物状态' }).click();
       const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+      await options.first().waitFor(); // the dropdown opens after the click: read its options once they are there
       expect(await options.allInnerTexts()).toEqual(['未收到货']);
       await options.first().click();
       await choose(page, '请选择售后方式', '仅退款');

@@ -10,11 +10,15 @@ async function addAddress(page: Page, phone: string): Promise<void> {
   await dialog.getByRole('combobox').first().click();
   await page.keyboard.type('武昌区');
   await page.locator('.ant-cascader-menu-item', { hasText: '武昌区' }).first().click();
+  // the region is chosen once the cascader shows it (under load the search list can lag behind the typing)
+  await dialog.locator('.ant-cascader', { hasText: '武昌区' }).waitFor();
   await dialog.getByPlaceholder('街道、门牌号等').fill('中北路 100 号 8 栋 1201');
   await dialog.getByPlaceholder('请输入收货人姓名').fill('李小集');
   await dialog.getByPlaceholder('请输入手机号码').fill(phone);
   await dialog.getByRole('button', { name: /保\s*存/ }).click();
-  await page.getByText('地址添加成功').waitFor();
+  // saved: the dialog closes and the new address is the chosen one (the 地址添加成功 toast only lasts 3 s)
+  await dialog.waitFor({ state: 'hidden' });
+  await page.locator('.address-card[data-selected="true"]', { hasText: '李小集' }).waitFor();
 }
 
 /** 立即购买 on the product page, pays on the sandbox cashier; ends on the paid order's detail. Answers the order id. */
