@@ -42,7 +42,7 @@ const LINKS_AFTER = (visibleOnly: boolean) => `
   from events
   where (transaction_id, global_position) > ($1::xid8, $2::bigint)
     ${visibleOnly ? 'and transaction_id < pg_snapshot_xmin(pg_current_snapshot())' : ''}
-  order by transaction_id, global_position
+  order by events.transaction_id, events.global_position -- the xid8 columns, not their text aliases
   limit $3`;
 
 /** Folds the visible log after the last anchor (at most `maxEvents`) into a new anchor; null when nothing is new. */

@@ -214,5 +214,5 @@ from (
 ) checked
 where chain_hash is null or stream_revision <> coalesce(previous_revision, -1) + 1
   or (previous_tx, previous_position) > (transaction_id, global_position) or chain_hash is distinct from expected
-order by transaction_id, global_position
+order by checked.transaction_id, checked.global_position
 limit $2`;
