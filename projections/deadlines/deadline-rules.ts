@@ -9,6 +9,11 @@
  * - settle-refund       RefundRequested.requestedAt + 2 minutes, per payment: the refunds of the payment still pending
  *                       then are asked again (services/checkout/refunds.ts); never cleared by an outcome, since
  *                       another refund of the same payment may still be pending — a firing with nothing left is a no-op
+ * - settle-payment      PaymentSucceeded.paidAt + 10 s, per payment: the orders the money covers are paid (or refunded)
+ *                       again (services/checkout/payment-callback.ts settlePayment). The callback does it at once; this
+ *                       finishes it when the process died between recording the money and paying the orders (a
+ *                       sandbox payment is never notified again). Never cleared: the orders' events live on other
+ *                       streams, and every step's command id makes a firing after a completed callback a no-op
  * - abandon-checkout    CheckoutStarted.deadline (startedAt + CHECKOUT_DEADLINE_MS for checkouts recorded without one);
  *                       gone once the checkout completed, failed or was abandoned: a checkout a crash stopped between
  *                       reserving and placing is given up then and what it reserved comes back
@@ -20,10 +25,13 @@ import { streamCategory } from '../../services/event-store/event-store.port';
 
 export const DEADLINE_KINDS = [
   'close-unpaid-order', 'auto-confirm', 'fail-collage', 'close-after-sale', 'settle-refund', 'abandon-checkout',
+  'settle-payment',
 ] as const;
 
 /** How long after a refund is asked for its outcome is checked (WeChat usually settles within seconds to minutes). */
 export const SETTLE_REFUND_AFTER_MS = 2 * 60_000;
+/** How long after money is recorded its orders are checked (the callback pays them within milliseconds). */
+export const SETTLE_PAYMENT_AFTER_MS = 10_000;
 export type DeadlineKind = (typeof DEADLINE_KINDS)[number];
 
 export type DeadlineChange =
@@ -41,13 +49,16 @@ const ORDER_CLEARS: Record<string, readonly DeadlineKind[]> = {
 
 export const ORDER_TYPES = ['OrderPlaced', 'OrderShipped', 'AutoConfirmResumed', ...Object.keys(ORDER_CLEARS)];
 export const COLLAGE_TYPES = ['CollageOpened', 'CollageSucceeded', 'CollageFailed'];
-export const PAYMENT_TYPES = ['RefundRequested'];
+export const PAYMENT_TYPES = ['RefundRequested', 'PaymentSucceeded'];
 export const CHECKOUT_TYPES = ['CheckoutStarted', 'CheckoutCompleted', 'CheckoutFailed', 'CheckoutAbandoned'];
 
 const text = (data: unknown, field: string): string | null => {
   const value = typeof data === 'object' && data !== null ? (data as Record<string, unknown>)[field] : undefined;
   return typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? value : null;
 };
+
+const after = (instant: string | null, ms: number): string | null =>
+  instant && new Date(Date.parse(instant) + ms).toISOString();
 
 const setOrIgnore = (kind: DeadlineKind, dueText: string | null): DeadlineChange[] => (dueText ? [{ op: 'set', kind, dueText }] : []);
 
@@ -63,15 +74,14 @@ export function deadlineChanges(event: { type: string; streamId: string; data: u
       if (event.type === 'CollageOpened') return setOrIgnore('fail-collage', text(event.data, 'deadline'));
       return event.type === 'CollageSucceeded' || event.type === 'CollageFailed' ? [{ op: 'clear', kind: 'fail-collage' }] : [];
     case 'payment': {
+      if (event.type === 'PaymentSucceeded') return setOrIgnore('settle-payment', after(text(event.data, 'paidAt'), SETTLE_PAYMENT_AFTER_MS));
       const requestedAt = event.type === 'RefundRequested' ? text(event.data, 'requestedAt') : null;
-      return setOrIgnore('settle-refund',
-        requestedAt && new Date(Date.parse(requestedAt) + SETTLE_REFUND_AFTER_MS).toISOString());
+      return setOrIgnore('settle-refund', after(requestedAt, SETTLE_REFUND_AFTER_MS));
     }
     case 'checkout': {
       if (event.type !== 'CheckoutStarted') return CHECKOUT_TYPES.includes(event.type) ? [{ op: 'clear', kind: 'abandon-checkout' }] : [];
       const startedAt = text(event.data, 'startedAt');
-      return setOrIgnore('abandon-checkout', text(event.data, 'deadline')
-        ?? (startedAt && new Date(Date.parse(startedAt) + CHECKOUT_DEADLINE_MS).toISOString()));
+      return setOrIgnore('abandon-checkout', text(event.data, 'deadline') ?? after(startedAt, CHECKOUT_DEADLINE_MS));
     }
     case 'after-sale': {
       const due = text(event.data, 'autoCloseAt');

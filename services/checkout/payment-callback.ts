@@ -5,15 +5,17 @@
  * once the read models have it, a push on `order:<id>` with `{state, paymentState, code:'SUCCESS'}`. A notification
  * for a payment this system never created is acknowledged and logged (WeChat would otherwise re-send it for a day).
  * Other trade states carry no money: acknowledged. Throwing (the store is down) answers FAIL and WeChat retries.
+ * A process killed between the money and its orders is finished by the `settle-payment` deadline (settlePayment).
  */
 import { paymentDecider } from '../../domain/payment/payment.decider';
 import { paymentStatus } from '../../domain/payment/payment.view';
 import { withStreamLock } from '../commands/stream-lock';
+import type { RecordedEvent } from '../event-store/event-store.port';
 import type { PaymentCallbackHandler } from '../payments/payments';
 import type { CheckoutDeps } from './checkout.deps';
 import { decideOn, systemActor } from './decide-on';
 import { publishOrderStates } from './order-push';
-import { payOrders } from './pay-orders';
+import { payOrders, type MoneyIn } from './pay-orders';
 import { loadPayment, paymentStream } from './payment-service';
 
 /**
@@ -36,19 +38,43 @@ export function paymentCallbackHandler(deps: CheckoutDeps): PaymentCallbackHandl
           deps.log(`[checkout] payment ${result.paymentId} is not ours: notification acknowledged and ignored`);
           return;
         }
-        const ctx = { store: deps.store, clock: deps.clock, actor: systemActor, correlationId: streamId };
-        const recorded = await decideOn(ctx, streamId, paymentDecider, {
+        const recorded = await decideOn(contextOf(deps, streamId), streamId, paymentDecider, {
           type: 'RecordPaymentSuccess', data: { transactionId: result.transactionId, amount: result.amountFen },
         }, `callback:${result.transactionId}`, { known: held });
         const orderIds = recorded.state.context.payment?.orderIds ?? [];
-        const paid = await payOrders(deps, { paymentId: result.paymentId, transactionId: result.transactionId, orderIds });
-        if (recorded.repeated && !paid.changed) return;
-        await deps.waitFor([...recorded.events, ...paid.events], { projections: PAID_SCREEN_READ_MODELS });
-        await publishOrderStates(deps, orderIds);
+        await payAndAnnounce(deps, { paymentId: result.paymentId, transactionId: result.transactionId, orderIds }, recorded);
       });
     },
     async paymentStatus(paymentId) {
       return paymentStatus(await loadPayment(deps, paymentId));
     },
   };
+}
+
+/**
+ * The `settle-payment` deadline (projections/deadlines/deadline-rules.ts), due shortly after each PaymentSucceeded:
+ * the orders the money covers are paid — or refunded when they no longer await payment — as the callback would have
+ * done. After a completed callback every step answers from its command id and nothing is recorded or pushed; after a
+ * process that died between recording the money and paying its orders, this finishes the job.
+ */
+export async function settlePayment(deps: CheckoutDeps, paymentId: string): Promise<void> {
+  const streamId = paymentStream(paymentId);
+  await withStreamLock(`process:${streamId}`, async () => {
+    const { context } = await loadPayment(deps, paymentId);
+    if (!context.success || !context.payment) return;
+    const money = { paymentId, transactionId: context.success.transactionId, orderIds: context.payment.orderIds };
+    const paid = await payAndAnnounce(deps, money, { repeated: true, events: [] });
+    if (paid.changed) deps.log(`[checkout] payment ${paymentId}: orders ${money.orderIds.join(',')} settled after the callback stopped short`);
+  });
+}
+
+const contextOf = (deps: CheckoutDeps, streamId: string) =>
+  ({ store: deps.store, clock: deps.clock, actor: systemActor, correlationId: streamId });
+
+async function payAndAnnounce(deps: CheckoutDeps, money: MoneyIn, recorded: { repeated: boolean; events: RecordedEvent[] }) {
+  const paid = await payOrders(deps, money);
+  if (recorded.repeated && !paid.changed) return paid;
+  await deps.waitFor([...recorded.events, ...paid.events], { projections: PAID_SCREEN_READ_MODELS });
+  await publishOrderStates(deps, money.orderIds);
+  return paid;
 }

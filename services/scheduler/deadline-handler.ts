@@ -6,6 +6,7 @@
  *   fail-collage       → FailCollageAtDeadline on `collage-<entityId>` (then its members' orders and refunds)
  *   close-after-sale   → CloseUnhandledAfterSale{dueAt} on `after-sale-<entityId>` (dueAt verbatim)
  *   settle-refund      → the payment's pending refunds asked again on `payment-<id>` (streamId; entityId is 0)
+ *   settle-payment     → the orders of a succeeded payment paid (or refunded), as its callback would have (streamId)
  * Pass `commandId` to handleCommand: a deadline fired again after a crash then answers from the stream.
  */
 import { DomainError } from '../../domain/shared/errors';

@@ -37,7 +37,7 @@ import type { CheckoutDeps } from '../../checkout/checkout.deps';
 import { abandonCheckoutHandler } from '../../checkout/abandon-checkout';
 import { closeUnpaidOrderHandler } from '../../checkout/close-unpaid-order';
 import { ownsOrder } from '../../checkout/order-push';
-import { paymentCallbackHandler } from '../../checkout/payment-callback';
+import { paymentCallbackHandler, settlePayment } from '../../checkout/payment-callback';
 import { releaseOrderResources, type ReleaseDeps } from '../../checkout/release-order-resources';
 import { leaveCollage } from '../../orders/failed-collage';
 import type { Scheduler } from '../../scheduler/scheduler';
@@ -92,5 +92,6 @@ export async function registerCheckoutApi(api: FastifyInstance, deps: CheckoutAp
   deps.scheduler.registerDeadlineHandler('close-unpaid-order', closeUnpaidOrderHandler(checkout));
   deps.scheduler.registerDeadlineHandler('abandon-checkout', abandonCheckoutHandler(checkout));
   deps.scheduler.registerDeadlineHandler('settle-refund', (due) => settlePendingRefunds(checkout, due.streamId.slice('payment-'.length)));
+  deps.scheduler.registerDeadlineHandler('settle-payment', (due) => settlePayment(checkout, due.streamId.slice('payment-'.length)));
   deps.hub.allow('order', (userId, id) => ownsOrder(checkout, userId, id));
 }
