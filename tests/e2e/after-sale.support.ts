@@ -1,23 +1,13 @@
 /** Steps of the after-sale e2e suite: an order bought now and paid on the sandbox page, the merchant's internal routes. */
 import type { BrowserContext, Page } from 'playwright-core';
 import type { TestServer } from '../support/test-server';
+import { addAddressInDialog } from './address-dialog.support';
 import { productHref, type ShopProduct } from './buy.support';
 
 /** Adds the shopper's first receiving address in the place-order dialog; it becomes the chosen one. */
 async function addAddress(page: Page, phone: string): Promise<void> {
-  await page.getByRole('button', { name: /新增收货地址/ }).click();
-  const dialog = page.locator('.ant-modal', { hasText: '新增收货地址' });
-  await dialog.getByRole('combobox').first().click();
-  await page.keyboard.type('武昌区');
-  await page.locator('.ant-cascader-menu-item', { hasText: '武昌区' }).first().click();
-  // the region is chosen once the cascader shows it (under load the search list can lag behind the typing)
-  await dialog.locator('.ant-cascader', { hasText: '武昌区' }).waitFor();
-  await dialog.getByPlaceholder('街道、门牌号等').fill('中北路 100 号 8 栋 1201');
-  await dialog.getByPlaceholder('请输入收货人姓名').fill('李小集');
-  await dialog.getByPlaceholder('请输入手机号码').fill(phone);
-  await dialog.getByRole('button', { name: /保\s*存/ }).click();
-  // saved: the dialog closes and the new address is the chosen one (the 地址添加成功 toast only lasts 3 s)
-  await dialog.waitFor({ state: 'hidden' });
+  await addAddressInDialog(page, { name: '李小集', phone, detail: '中北路 100 号 8 栋 1201' });
+  // the 地址添加成功 toast only lasts 3 s: saved is the new address being the chosen one
   await page.locator('.address-card[data-selected="true"]', { hasText: '李小集' }).waitFor();
 }
 

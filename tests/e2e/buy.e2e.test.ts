@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { addAddressInDialog } from './address-dialog.support';
 import { addToCart, claimShopCoupon, priceOf, productHref, productsOfShop, register, type ShopProduct } from './buy.support';
 
 const browser: Browser | null = await launchBrowser();
@@ -73,16 +74,7 @@ if (browser) {
     });
 
     it('adds a receiving address in the dialog and chooses it', async () => {
-      await page.getByRole('button', { name: /新增收货地址/ }).click();
-      const dialog = page.locator('.ant-modal', { hasText: '新增收货地址' });
-      await dialog.getByRole('combobox').first().click();
-      await page.keyboard.type('武昌区');
-      await page.locator('.ant-cascader-menu-item', { hasText: '武昌区' }).first().click();
-      await dialog.getByPlaceholder('街道、门牌号等').fill('中北路 100 号 8 栋 1201');
-      await dialog.getByPlaceholder('请输入收货人姓名').fill('李小集');
-      await dialog.getByPlaceholder('请输入手机号码').fill('13812340001');
-      await dialog.getByRole('button', { name: /保\s*存/ }).click();
-      await page.getByText('地址添加成功').waitFor();
+      await addAddressInDialog(page, { name: '李小集', phone: '13812340001', detail: '中北路 100 号 8 栋 1201' });
       const chosen = page.locator('.address-card[data-selected="true"]');
       await chosen.filter({ hasText: '李小集' }).waitFor();
       expect(await chosen.innerText()).toContain('138****0001');

@@ -7,6 +7,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { addAddressInDialog } from './address-dialog.support';
 import { productHref, productsOfShop, register, type ShopProduct } from './buy.support';
 
 const browser: Browser | null = await launchBrowser();
@@ -76,19 +77,7 @@ if (browser) {
 
   describe('收货地址', () => {
     const addAddress = async (name: string, phone: string) => {
-      await page.getByRole('button', { name: /新增收货地址/ }).click();
-      const dialog = page.locator('.ant-modal', { hasText: '新增收货地址' });
-      await dialog.getByRole('combobox').first().click();
-      await page.keyboard.type('武昌区');
-      await page.locator('.ant-cascader-menu-item', { hasText: '武昌区' }).first().click();
-      await dialog.getByPlaceholder('街道、门牌号等').fill('中北路 100 号');
-      await dialog.getByPlaceholder('请输入收货人姓名').fill(name);
-      await dialog.getByPlaceholder('请输入手机号码').fill(phone);
-      await dialog.getByRole('button', { name: /保\s*存/ }).click();
-      await dialog.waitFor({ state: 'detached' }).catch(async (failure: unknown) => {
-        if (SHOTS) await page.screenshot({ path: `${SHOTS}/address-dialog-stuck.png` });
-        throw failure;
-      });
+      await addAddressInDialog(page, { name, phone });
       await page.getByTestId('address-card').filter({ hasText: name }).waitFor();
     };
 
