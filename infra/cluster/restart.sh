@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Restarts API instances of the cluster infra/cluster/start.sh started (same CLUSTER_PORT / CLUSTER_DIR), one at a time:
+# SIGTERM (the instance stops listening and finishes what it is answering), wait for it to exit, start it again with
+# the environment start.sh recorded, wait until it answers, then the next. HAProxy sends new requests to the others
+# meanwhile and tries a refused connection on another instance, so a rolling restart loses no request.
+#
+#   infra/cluster/restart.sh            every API instance, in turn
+#   infra/cluster/restart.sh api2       just that one (also starts an instance that was killed)
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+port=${CLUSTER_PORT:-8080}
+dir=${CLUSTER_DIR:-$root/.cluster/$port}
+tsx="$root/node_modules/.bin/tsx"
+cd "$root"
+. "$root/infra/cluster/lib.sh"
+[[ -f "$dir/env" && -f "$dir/pids" ]] || fail "no cluster runs from $dir (infra/cluster/start.sh)"
+. "$dir/env"
+
+names=("$@")
+if [[ ${#names[@]} == 0 ]]; then mapfile -t names < <(awk '$1 ~ /^api[0-9]+$/ { print $1 }' "$dir/pids" | sort -V); fi
+for name in "${names[@]}"; do
+  [[ $name =~ ^api([0-9]+)$ ]] || fail "not an API instance: $name"
+  i=${BASH_REMATCH[1]}
+  pid=$(pid_of "$name")
+  if [[ -n "$pid" ]] && kill -0 -- "-$pid" 2>/dev/null; then
+    kill -TERM -- "-$pid" 2>/dev/null || true
+    for _ in $(seq 1 120); do kill -0 -- "-$pid" 2>/dev/null || break; sleep 0.25; done
+    if kill -0 -- "-$pid" 2>/dev/null; then say "$name (pid $pid) ignored SIGTERM for 30 s: killing"; kill -9 -- "-$pid" 2>/dev/null || true; fi
+  fi
+  launch_api "$i"
+  wait_api "$i"
+  say "$name restarted (pid $(pid_of "$name"))"
+done
