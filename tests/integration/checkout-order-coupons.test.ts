@@ -79,7 +79,7 @@ describe('malformed input', () => {
   it.each([
     ['no shops', '/order/getOrderCoupons', 'shops'],
     ['shops that are not JSON', '/order/getOrderCoupons?shops=%7Bnot-json', 'shops'],
-    ['a SKU id that is not a number', query([shopOf(ids.shop, [{ skuId: 'abc', number: 1 }])]), 'skuId'],
+    ['a SKU id that is not a number', query([{ shopId: ids.shop, skus: [{ skuId: 'abc', number: 1 }] }]), 'skuId'],
     ['a receiveId that is not a number', query(twoShops(), '&receiveId=x'), 'receiveId'],
   ])('answers 400 naming the field for %s', async (_situation, path, field) => {
     const { status, body } = await shopper.call('GET', path);

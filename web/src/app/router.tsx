@@ -163,6 +163,11 @@ export const routes: RouteObject[] = [
         handle: { title: '优惠券商品' } satisfies RouteHandle,
         lazy: () => import('../features/coupon-products/coupon-products.page').then((m) => ({ Component: m.CouponProductsPage })),
       },
+      {
+        path: 'groupInvite',
+        handle: { title: '邀请好友参团' } satisfies RouteHandle,
+        lazy: () => import('../features/group-buy/group-invite.page').then((m) => ({ Component: m.GroupInvitePage })),
+      },
       zoneRoute('rabatt', '限时秒杀', 'FlashSaleZonePage'),
       zoneRoute('spitze', '限时折扣', 'DiscountZonePage'),
       zoneRoute('groupBuy', '拼团', 'GroupBuyZonePage'),
