@@ -1,12 +1,12 @@
 /**
  * The coupon products page in Chromium against a real server (PGlite, demo seed): from 我的券包, 去使用 on a claimed
  * shop coupon opens /couponProList with that shop's products, a card opens the product; a platform coupon lists every
- * shop's products in pages of 12; a coupon that does not exist shows 该优惠券没有可用商品～ (spec §2, §7, §8).
+ * shop's products in pages of 12; a claimed coupon on a product page links there too; a coupon that does not exist shows 该优惠券没有可用商品～ (spec §2, §7, §8).
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/test-server';
-import { register } from './buy.support';
+import { productHref, productsOfShop, register } from './buy.support';
 
 const browser: Browser | null = await launchBrowser();
 
@@ -62,6 +62,18 @@ if (browser) {
       await page.getByTestId('coupon-products').getByTestId('product-card').first().click();
       await page.waitForURL(/\/productDetail\?/);
       await page.getByText(expected.list[0].productName).first().waitFor();
+    });
+  });
+
+  describe('a claimed coupon on a product page', () => {
+    it('links 去使用 to the coupon\'s products', async () => {
+      const [product] = await productsOfShop(server.url, 1);
+      await page.goto(productHref(server.url, product));
+      await page.getByTestId('coupon-chips').click();
+      const claimed = page.getByTestId('shop-coupons').locator('[data-testid="coupon-ticket"][data-claimed="true"]').first();
+      await claimed.getByRole('link', { name: /去使用/ }).click();
+      await page.waitForURL(/\/couponProList\?activityId=0&shopCouponId=\d+$/);
+      await page.getByTestId('coupon-products').getByTestId('product-card').first().waitFor({ timeout: 30_000 });
     });
   });
 
