@@ -1,6 +1,6 @@
 /**
  * The storefront shell in Chromium against a real server (PGlite in memory, demo notices seeded, web/dist
- * served): top bar, notice carousel, notice detail, session end, placeholders and header search.
+ * served): top bar, notice carousel, notice detail, session end, the not-found view and header search.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
