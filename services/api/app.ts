@@ -40,6 +40,7 @@ import { registerAddressApi } from './address/address.module';
 import { registerOrderApi, registerOrderInternal } from './order/order.module';
 import { releaseOrderResources } from '../checkout/release-order-resources';
 import { registerCheckoutApi } from './checkout/checkout.module';
+import { registerGroupInviteRoutes } from './group-buy/group-invite.routes';
 import { registerAuditRoutes } from './internal/audit.routes';
 import { registerAfterSaleApi, registerAfterSaleInternal } from './after-sale/after-sale.module';
 import type { ReadModelChanges } from '../read-cache/read-model-cache';
@@ -124,6 +125,7 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
     await registerAddressApi(api, deps);
     registerOrderApi(api, { ...deps, releaseOrderResources });
     await registerCheckoutApi(api, deps);
+    registerGroupInviteRoutes(api, deps);
     await registerAfterSaleApi(api, deps);
   }, { prefix: '/api' });
 

@@ -7,6 +7,7 @@
  * `{shops, invalidShops}` (origin's errorData): the valid lines and, per shop, the offending ones with their reason.
  */
 import { selectCoupons, usablePlatformCoupons, usableShopCoupons, type CouponChoice, type WalletCoupon } from '../../domain/checkout/checkout-coupons';
+import type { PricedLine } from '../../domain/checkout/checkout-lines';
 import { priceCheckout } from '../../domain/checkout/checkout-pricing';
 import { DomainError, fail } from '../../domain/shared/errors';
 import type { CheckoutAddress, CheckoutDeps } from './checkout.deps';
@@ -33,6 +34,21 @@ export function couponChoiceOf(request: CheckoutRequest, wallet: readonly Wallet
   return { platformCouponId: request.couponId, shopClaimIds };
 }
 
+export interface UsableCoupons {
+  platformCoupons: WalletCoupon[];
+  shopCoupons: Map<number, WalletCoupon[]>;
+}
+
+/** The claims these lines may use: platform ones (after shipping to this address), and per shop its own. */
+export function usableCoupons(
+  wallet: readonly WalletCoupon[], lines: readonly PricedLine[], shopIds: readonly number[], receiveAdress: string | null, now: Date,
+): UsableCoupons {
+  return {
+    platformCoupons: usablePlatformCoupons(wallet, lines, receiveAdress, now),
+    shopCoupons: new Map(shopIds.map((shopId) => [shopId, usableShopCoupons(wallet, lines, shopId, now)])),
+  };
+}
+
 export async function getSettlement(deps: CheckoutDeps, userId: number, request: CheckoutRequest): Promise<SettlementView> {
   const now = deps.clock();
   // a stale receiveId (the address was deleted meanwhile) shows the preferred address: submit insists on a real one
@@ -48,13 +64,13 @@ export async function getSettlement(deps: CheckoutDeps, userId: number, request:
   const { selection } = selectCoupons(wallet, goods.priced, couponChoiceOf(request, wallet), now);
   const receiveAdress = receive?.receiveAdress ?? null;
   const settlement = priceCheckout(goods.priced, receiveAdress, selection);
-  const shopCoupons = new Map(settlement.shops.map((s) => [s.shopId, usableShopCoupons(wallet, goods.priced, s.shopId, now)]));
+  const usable = usableCoupons(wallet, goods.priced, settlement.shops.map((s) => s.shopId), receiveAdress, now);
   return settlementView({
     receive: receive ? { ...receive, ifDefault: receive.defult ? 1 : 0 } : null,
     lines: goods.priced,
     shops: goods.shops,
     settlement,
-    shopCoupons,
-    platformCoupons: usablePlatformCoupons(wallet, goods.priced, receiveAdress, now),
+    shopCoupons: usable.shopCoupons,
+    platformCoupons: usable.platformCoupons,
   });
 }

@@ -250,7 +250,7 @@ if (browser) {
       await page.getByRole('button', { name: '邀请好友参团' }).click();
       const dialog = page.locator('.ant-modal', { hasText: '邀请好友参团' });
       await dialog.getByRole('img', { name: '邀请好友参团二维码' }).waitFor();
-      expect(await dialog.innerText()).toContain('/productDetail?proData=');
+      expect(await dialog.innerText()).toMatch(/\/groupInvite\?collageId=\d+/);
       await shot('group-invite', { settleMs: 500 });
       await dialog.locator('.ant-modal-close').click();
     });

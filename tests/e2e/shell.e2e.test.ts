@@ -1,6 +1,6 @@
 /**
  * The storefront shell in Chromium against a real server (PGlite in memory, demo notices seeded, web/dist
- * served): top bar, notice carousel, notice detail, session end, placeholders and header search.
+ * served): top bar, notice carousel, notice detail, session end, the not-found view and header search.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
@@ -137,10 +137,10 @@ if (browser) {
     });
   });
 
-  describe('given a page that a later issue builds', () => {
-    it('says 该页面正在建设中 and its 返回首页 button leads home', async () => {
-      const { page } = await openPage('/couponProList');
-      await page.getByText('该页面正在建设中').waitFor();
+  describe('given a path outside the route table (every screen of spec §2 is built: no 建设中 stand-in remains)', () => {
+    it('says 页面不存在 and its 返回首页 button leads home', async () => {
+      const { page } = await openPage('/noSuchScreen?id=1');
+      await page.getByText('页面不存在').waitFor();
       await page.getByRole('button', { name: '返回首页' }).click();
       await page.waitForURL(`${server.url}/`);
       await page.locator('.notice-board__item').first().waitFor();

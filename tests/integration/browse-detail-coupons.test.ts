@@ -138,6 +138,17 @@ describe('the products of a coupon', () => {
     expect(page.list.map((p) => p.productId)).toEqual([ids.single, ids.multi]);
   });
 
+  it.each([
+    ['no coupon', '', 'activityId'],
+    ['both kinds at once', `activityId=${ids.coupon.onlySingle}&shopCouponId=${ids.shopCoupon.discount}`, 'activityId'],
+    ['a coupon id that is not a number', 'shopCouponId=abc', 'shopCouponId'],
+    ['a page size over 100', `activityId=${ids.coupon.onlySingle}&pageSize=101`, 'pageSize'],
+  ])('answers 400 naming the field for %s', async (_situation, query, field) => {
+    const { status, body } = await api.get(`/api/coupon/getCouponProducts?${query}`);
+    expect([status, body.code]).toEqual([400, '400']);
+    expect(body.message).toContain(field);
+  });
+
   it('answers an unknown coupon with 700005', async () => {
     expect((await api.get('/api/coupon/getCouponProducts?activityId=880398')).body.code).toBe('700005');
   });

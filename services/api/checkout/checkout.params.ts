@@ -53,6 +53,19 @@ export const SettlementBody = z.object({
 });
 export type SettlementBody = z.infer<typeof SettlementBody>;
 
+/** A query's `shops`: the JSON text the /placeOrder route carries, then checked as a body's. */
+const ShopsJson = z.string({ error: '参数 shops 无效：应为 JSON 数组' }).transform((text, ctx) => {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    ctx.addIssue({ code: 'custom', message: '参数 shops 无效：应为 JSON 数组' });
+    return z.NEVER;
+  }
+}).pipe(common.shops);
+
+/** `GET /order/getOrderCoupons`: the settlement's fields as a query string. */
+export const OrderCouponsQuery = SettlementBody.extend({ shops: ShopsJson });
+
 const SubmitType = z.preprocess((v) => (v === null || v === undefined || v === '' ? 0 : v),
   decimal(z.number().int().min(0).max(4))) as z.ZodType<0 | 1 | 2 | 3 | 4>;
 

@@ -10,13 +10,14 @@ import { z } from 'zod';
 import type { CheckoutDeps } from '../../checkout/checkout.deps';
 import { checkPay, refreshPayment } from '../../checkout/pay-requests.service';
 import { QR_IMAGE_TYPE } from '../../payments/qr-code';
+import { getOrderCoupons } from '../../checkout/order-coupons.service';
 import { getSettlement } from '../../checkout/settlement.service';
 import { submitCheckout } from '../../checkout/submit.service';
 import { currentUser } from '../auth';
 import { ok } from '../envelope';
 import { DomainError } from '../../../domain/shared/errors';
 import {
-  CheckPayQuery, IdempotencyKey, OrderIdQuery, PayBody, SettlementBody, SubmitBody, WorkSettlementBody,
+  CheckPayQuery, IdempotencyKey, OrderCouponsQuery, OrderIdQuery, PayBody, SettlementBody, SubmitBody, WorkSettlementBody,
   settlementRequest, submitRequest, workSettlementRequest,
 } from './checkout.params';
 
@@ -32,6 +33,13 @@ export function registerCheckoutRoutes(app: FastifyInstance, deps: CheckoutDeps)
 
   r.post('/work/getSettlement', { schema: { body: WorkSettlementBody }, config: decides }, async (request) =>
     ok(await getSettlement(deps, currentUser(request), workSettlementRequest(request.body))));
+
+  // the coupons the order being placed may use: GET with the /placeOrder query's fields, or POST with a settlement body
+  r.get('/order/getOrderCoupons', { schema: { querystring: OrderCouponsQuery }, config: decides }, async (request) =>
+    ok(await getOrderCoupons(deps, currentUser(request), settlementRequest(request.query))));
+
+  r.post('/order/getOrderCoupons', { schema: { body: SettlementBody }, config: decides }, async (request) =>
+    ok(await getOrderCoupons(deps, currentUser(request), settlementRequest(request.body))));
 
   r.post('/order/submit', {
     schema: { body: SubmitBody, headers: z.object({ 'idempotency-key': IdempotencyKey }) }, config: decides,

@@ -41,7 +41,7 @@ const TakeCouponBody = z.object({ couponId: OptionalId, shopCouponId: OptionalId
 
 const CouponProductsQuery = PageQuery(12).extend({ activityId: OptionalId, shopCouponId: OptionalId })
   .refine((q) => refOf({ couponId: q.activityId, shopCouponId: q.shopCouponId }) !== null,
-    { message: '请选择优惠券', path: ['activityId'] });
+    { message: '参数 activityId 或 shopCouponId 无效：请指定一张优惠券', path: ['activityId'] });
 
 const WalletQuery = z.object({
   state: z.enum(['0', '1', '2'], { error: '参数 state 无效：应为 0 未使用、1 已使用或 2 已失效' }).transform(Number),

@@ -5,15 +5,6 @@ import { RouteErrorPage } from '../features/status-pages/route-error.page';
 const home = () => import('./home.route').then((m) => ({ Component: m.HomeRoute }));
 const shoppingTrolley = () =>
   import('../features/cart/shopping-trolley.page').then((m) => ({ Component: m.ShoppingTrolleyPage }));
-const underConstruction = () =>
-  import('../features/status-pages/under-construction.page').then((m) => ({ Component: m.UnderConstructionPage }));
-
-/** A screen of spec §2 that a later issue builds: its path, its Chinese name, the shared stand-in. */
-const comingSoon = (path: string, title: string): RouteObject => ({
-  path,
-  handle: { title } satisfies RouteHandle,
-  lazy: underConstruction,
-});
 
 /** The promotion zones (features/promotion-zone): one page, three kinds. */
 const zoneRoute = (path: string, title: string, page: 'FlashSaleZonePage' | 'DiscountZonePage' | 'GroupBuyZonePage'): RouteObject => ({
@@ -167,7 +158,16 @@ export const routes: RouteObject[] = [
         handle: { title: '追加评价' } satisfies RouteHandle,
         lazy: () => import('../features/review/add-evaluate.page').then((m) => ({ Component: m.AddEvaluatePage })),
       },
-      comingSoon('couponProList', '优惠券商品'),
+      {
+        path: 'couponProList',
+        handle: { title: '优惠券商品' } satisfies RouteHandle,
+        lazy: () => import('../features/coupon-products/coupon-products.page').then((m) => ({ Component: m.CouponProductsPage })),
+      },
+      {
+        path: 'groupInvite',
+        handle: { title: '邀请好友参团' } satisfies RouteHandle,
+        lazy: () => import('../features/group-buy/group-invite.page').then((m) => ({ Component: m.GroupInvitePage })),
+      },
       zoneRoute('rabatt', '限时秒杀', 'FlashSaleZonePage'),
       zoneRoute('spitze', '限时折扣', 'DiscountZonePage'),
       zoneRoute('groupBuy', '拼团', 'GroupBuyZonePage'),

@@ -90,3 +90,7 @@ export function parseCheckoutQuery(params: URLSearchParams): CheckoutRequest | n
     shops: list,
   };
 }
+
+/** The /placeOrder address of a group-buy checkout: open a group (type 1) or join one (type 2, its collageId). */
+export const groupCheckoutHref = (works: GroupWork): string =>
+  `/placeOrder?ifWork=1&activityType=1&works=${encodeURIComponent(JSON.stringify(works))}`;

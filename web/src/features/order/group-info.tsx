@@ -2,17 +2,18 @@ import TeamOutlined from '@ant-design/icons/TeamOutlined';
 import UserOutlined from '@ant-design/icons/UserOutlined';
 import Avatar from 'antd/es/avatar';
 import Button from 'antd/es/button';
-import Modal from 'antd/es/modal';
-import Typography from 'antd/es/typography';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { productDetailHref, type ProductRef } from '../../lib/catalog-ui/links';
 import { formatCountdown } from '../../lib/countdown/countdown.machine';
 import { useCountdown } from '../../lib/countdown/use-countdown';
+import { InviteDialog } from '../group-buy/invite-dialog';
 import type { CollageDetail } from './order.model';
 
 interface GroupInfoProps {
   group: CollageDetail;
+  /** this order: the share call names the sharer's own order in the group */
+  orderId: number;
   /** the order's state: 5 with group state 2 is a failed group (spec §4) */
   orderState: number;
   product: ProductRef | null;
@@ -20,39 +21,14 @@ interface GroupInfoProps {
   onCountdownEnd: () => void;
 }
 
-function InviteDialog({ link, onClose }: { link: string; onClose: () => void }) {
-  const [qr, setQr] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    void import('qrcode')
-      .then((m) => m.toDataURL(link, { margin: 1, width: 200 }))
-      .then((url) => live && setQr(url), () => live && setQr(null));
-    return () => {
-      live = false;
-    };
-  }, [link]);
-  return (
-    <Modal open centered title="邀请好友参团" footer={null} width={360} onCancel={onClose}>
-      <div className="group-invite">
-        {qr && <img src={qr} alt="邀请好友参团二维码" className="group-invite__qr" />}
-        <p>微信扫一扫，或复制链接发给好友</p>
-        <Typography.Paragraph copyable={{ text: link, tooltips: ['复制链接', '已复制'] }} className="group-invite__link">
-          {link}
-        </Typography.Paragraph>
-      </div>
-    </Modal>
-  );
-}
-
 /** Spec §2 Order detail group-buy info: state, countdown while forming, member avatars (the leader first). */
-export function GroupInfo({ group, orderState, product, onCountdownEnd }: GroupInfoProps) {
+export function GroupInfo({ group, orderId, orderState, product, onCountdownEnd }: GroupInfoProps) {
   const navigate = useNavigate();
   const [inviting, setInviting] = useState(false);
   const countdown = useCountdown(group.state === 0 ? group.time : 0, onCountdownEnd);
   const failed = group.state === 2 || (orderState === 5 && group.state !== 1);
   const forming = group.state === 0 && !failed;
   const missing = forming ? group.people : 0;
-  const link = product ? `${window.location.origin}${productDetailHref(product)}` : '';
 
   return (
     <section className="order-card order-group" data-testid="group-info" data-group-state={failed ? 2 : group.state}>
@@ -82,7 +58,7 @@ export function GroupInfo({ group, orderState, product, onCountdownEnd }: GroupI
           ))}
         </ul>
         <div className="order-group__actions">
-          {forming && link && (
+          {forming && (
             <Button type="primary" onClick={() => setInviting(true)}>
               邀请好友参团
             </Button>
@@ -94,7 +70,7 @@ export function GroupInfo({ group, orderState, product, onCountdownEnd }: GroupI
           )}
         </div>
       </div>
-      {inviting && <InviteDialog link={link} onClose={() => setInviting(false)} />}
+      {inviting && <InviteDialog collageId={group.collageId} orderId={orderId} onClose={() => setInviting(false)} />}
     </section>
   );
 }

@@ -107,6 +107,7 @@ export function OrderDetailPage({ renderPayDialog }: { renderPayDialog: RenderPa
       {order.collageId !== 0 && order.collageDetail && (
         <GroupInfo
           group={order.collageDetail}
+          orderId={order.orderId}
           orderState={order.state}
           product={firstSku ? { productId: firstSku.productId, skuId: firstSku.skuId, shopId: order.shopId } : null}
           onCountdownEnd={reload}

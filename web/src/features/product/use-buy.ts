@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import type { SkuOption } from '../../../../domain/catalog/detail.contract';
 import { InStock, OUT_OF_STOCK } from '../../../../domain/rules/cart.rule';
 import { getToken } from '../../lib/session';
+import { groupCheckoutHref } from '../checkout/place-order.query';
 
 export type BuyMode = { kind: 'buy' } | { kind: 'open-group' } | { kind: 'join-group'; collageId: number };
 
@@ -33,7 +34,7 @@ export function useBuy(shopId: number, productId: number) {
       navigate(`/placeOrder?type=1&ifWork=0&activityType=${sku.activityType}&shops=${encodeURIComponent(JSON.stringify(shops))}`);
       return;
     }
-    const works = {
+    navigate(groupCheckoutHref({
       shopId,
       productId,
       skuId: sku.skuId,
@@ -41,7 +42,6 @@ export function useBuy(shopId: number, productId: number) {
       shopGroupWorkId: sku.shopGroupWorkId,
       type: mode.kind === 'open-group' ? 1 : 2,
       collageId: mode.kind === 'join-group' ? mode.collageId : 0,
-    };
-    navigate(`/placeOrder?ifWork=1&activityType=1&works=${encodeURIComponent(JSON.stringify(works))}`);
+    }));
   };
 }

@@ -3,6 +3,7 @@ import Skeleton from 'antd/es/skeleton';
 import Tabs from 'antd/es/tabs';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { couponProductsHref } from '../../lib/catalog-ui/links';
 import { formatMoney } from '../../lib/format';
 import { useRequest } from '../../lib/use-request';
 import { getWallet, type WalletCoupon, type WalletState } from './api/coupons';
@@ -31,7 +32,7 @@ export function CouponPackagePage() {
 function CouponCard({ coupon }: { coupon: WalletCoupon }) {
   const navigate = useNavigate();
   const platform = coupon.couponId > 0;
-  const use = () => navigate(`/couponProList?activityId=${platform ? coupon.couponId : 0}&shopCouponId=${coupon.shopCouponId}`);
+  const use = () => navigate(couponProductsHref(coupon));
   return (
     <li className={`uc-coupon uc-coupon--${['unused', 'used', 'invalid'][coupon.state]}`} data-testid="wallet-coupon">
       <div className="uc-coupon__value">

@@ -1,5 +1,7 @@
 import Button from 'antd/es/button';
+import { Link } from 'react-router-dom';
 import { formatMoney } from '../format';
+import { couponProductsHref } from './links';
 import './catalog-ui.css';
 
 /** The coupon fields a ticket shows (spec §3 Coupon; the detail contract's ProductCoupon has them all). */
@@ -29,7 +31,7 @@ interface CouponTicketProps {
   compact?: boolean;
 }
 
-/** A coupon as a ticket: value on the left, terms and 领取 / 已领取 on the right. */
+/** A coupon as a ticket: value on the left, terms and 领取 / 已领取 on the right; a claimed one links to its products. */
 export function CouponTicket({ coupon, claiming, onClaim, compact = false }: CouponTicketProps) {
   const claimed = coupon.state === 0;
   const soldOut = !claimed && coupon.stockNumber === 0;
@@ -57,6 +59,11 @@ export function CouponTicket({ coupon, claiming, onClaim, compact = false }: Cou
           <p className="coupon-ticket__time">
             {day(coupon.startTime)} - {day(coupon.endTime)}
           </p>
+        )}
+        {claimed && (
+          <Link to={couponProductsHref(coupon)} className="coupon-ticket__use">
+            去使用 ›
+          </Link>
         )}
       </div>
       <Button

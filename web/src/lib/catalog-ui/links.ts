@@ -12,6 +12,10 @@ export const productDetailHref = ({ productId, skuId, shopId }: ProductRef): str
 
 export const storeHref = (shopId: number): string => `/store?shopId=${shopId}`;
 
+/** Spec §2 /couponProList: a platform coupon by activityId (its couponId), a shop coupon by shopCouponId. */
+export const couponProductsHref = ({ couponId, shopCouponId }: { couponId: number; shopCouponId: number }): string =>
+  `/couponProList?activityId=${couponId > 0 ? couponId : 0}&shopCouponId=${couponId > 0 ? 0 : shopCouponId}`;
+
 export interface CategoryRef {
   id: number;
   categoryName: string;

@@ -1,0 +1,35 @@
+import Modal from 'antd/es/modal';
+import Skeleton from 'antd/es/skeleton';
+import Typography from 'antd/es/typography';
+import { Link } from 'react-router-dom';
+import { useRequest } from '../../lib/use-request';
+import { getShare } from './api/group-invite';
+import './group-buy.css';
+
+/**
+ * Spec §2 Order detail "invite-friends QR": the group's invite page as a QR (the share call) and as a link to copy;
+ * a friend who scans or opens it lands on /groupInvite and joins from there.
+ */
+export function InviteDialog({ collageId, orderId, onClose }: { collageId: number; orderId: number; onClose: () => void }) {
+  const { data, error } = useRequest((signal) => getShare(collageId, orderId, signal), [collageId, orderId]);
+  return (
+    <Modal open centered title="邀请好友参团" footer={null} width={360} onCancel={onClose}>
+      <div className="group-invite" data-testid="invite-dialog">
+        {!data && !error && <Skeleton.Image active />}
+        {error && <p role="alert">{error.message}</p>}
+        {data && (
+          <>
+            <img src={data.qrcode} alt="邀请好友参团二维码" className="group-invite__qr" />
+            <p>微信扫一扫，或复制链接发给好友</p>
+            <Typography.Paragraph copyable={{ text: data.url, tooltips: ['复制链接', '已复制'] }} className="group-invite__link">
+              {data.url}
+            </Typography.Paragraph>
+            <Link to={`/groupInvite?collageId=${collageId}`} onClick={onClose} className="group-invite__page">
+              查看邀请页
+            </Link>
+          </>
+        )}
+      </div>
+    </Modal>
+  );
+}
