@@ -79,6 +79,8 @@ export interface AppDeps {
   checkoutDeadlineMs?: number;
   /** The demo merchant agrees to after-sales and takes in returns this long after (DEMO_MERCHANT_AFTER_SALE_AFTER_MS). */
   demoMerchantAfterSaleAfterMs?: number;
+  /** PUBLIC_BASE_URL: where shoppers reach the shop (links it hands out, e.g. a group invite); else the request's own. */
+  publicBaseUrl?: string;
   /** Committed projection batches (runtime.projections): read-model answers are cached until these say otherwise. */
   readModelChanges?: ReadModelChanges;
 }

@@ -15,7 +15,7 @@ import { OptionalId, PositiveId } from '../product/params';
 import { groupInvite } from './group-invite';
 import { groupShare } from './group-share';
 
-export interface GroupInviteDeps { store: EventStore; db: Queryable; clock: () => Date }
+export interface GroupInviteDeps { store: EventStore; db: Queryable; clock: () => Date; publicBaseUrl?: string }
 
 const InviteInput = z.object({ collageId: PositiveId, orderId: OptionalId });
 const ShareQuery = InviteInput.extend({
@@ -24,8 +24,9 @@ const ShareQuery = InviteInput.extend({
   type: z.enum(['0', '1', '2'], { error: '参数 type 无效：应为 0、1 或 2' }).optional(),
 });
 
-/** Where the browser reached us: the invite link must open on the same site. */
-const originOf = (request: FastifyRequest): string => `${request.protocol}://${request.host}`;
+/** Where shoppers reach the shop (PUBLIC_BASE_URL behind a proxy), else where this browser reached us. */
+const originOf = (request: FastifyRequest, publicBaseUrl?: string): string =>
+  publicBaseUrl?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
 
 export function registerGroupInviteRoutes(app: FastifyInstance, deps: GroupInviteDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -36,6 +37,6 @@ export function registerGroupInviteRoutes(app: FastifyInstance, deps: GroupInvit
 
   r.get('/work/getShare', { schema: { querystring: ShareQuery }, config: auth }, async (request) => {
     const invite = await groupInvite(deps, currentUser(request), request.query.collageId, request.query.orderId ?? null, deps.clock());
-    return ok(await groupShare(invite, originOf(request)));
+    return ok(await groupShare(invite, originOf(request, deps.publicBaseUrl)));
   });
 }
