@@ -23,6 +23,8 @@ export const CartSku = z.object({
   originalPrice: Yuan,
   number: z.number().int().positive(),
   stockNumber: z.number().int().nonnegative(),
+  /** Per-person limit of the flash sale or discount running for the SKU (0 = none): the stepper stops there. */
+  userLimit: z.number().int().nonnegative(),
   /** 1 on sale; 0 off the shelf, shop disabled or SKU gone. Off-shelf and sold-out lines stay in the cart, flagged. */
   shelveState: Flag,
   selected: Flag,

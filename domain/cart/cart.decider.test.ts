@@ -74,6 +74,24 @@ describe('a cart holding two units of a SKU', () => {
   });
 });
 
+describe('a cart holding two units of a flash-sale SKU limited to 3 per person', () => {
+  const history = [added(1, 2)];
+  const limited = { ...sku(1), userLimit: 3 };
+
+  it('changes the quantity up to the limit', () => {
+    expect(cart(...history).when(change(limited, 3), now).events)
+      .toEqual([{ type: 'CartLineNumberChanged', data: { userId, skuId: 1, number: 3 } }]);
+  });
+
+  it('refuses a quantity above the limit with 已超出最大限制购买数量', () => {
+    expect(rejectionOf(cart(...history).when(change(limited, 4), now))).toEqual({ code: '80005', message: '已超出最大限制购买数量' });
+  });
+
+  it('refuses an add that would pass the limit, counting what the line holds', () => {
+    expect(rejectionOf(cart(...history).when(add(limited, 2), now))?.message).toBe('已超出最大限制购买数量');
+  });
+});
+
 describe('a cart of three selected lines in two shops', () => {
   const history = [added(1, 1), added(2, 1), added(3, 1, 1, 12)];
 

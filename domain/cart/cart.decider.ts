@@ -2,6 +2,8 @@
  * The cart decider (spec §5 cart rules). The catalogue is not in the stream: each command carries what the catalogue
  * said of its SKUs when the API read it (`SkuFacts`), and the rules are decided here against the cart's own lines.
  * - quantity 1..stock: adding beyond the stock, or to a sold-out SKU, is 商品库存不足;
+ * - a SKU in a running flash sale or discount with a per-person limit holds at most that many: 已超出最大限制购买数量
+ *   (80005), as origin's addCart checks 限购 (the submit still counts what the shopper bought before);
  * - off-shelf lines (product unshelved, shop disabled, SKU gone) cannot be changed (选中的商品中有下架商品) nor selected;
  * - deleting needs a selection (请选中需要删除的商品); names the cart does not hold are ignored, so repeats are harmless.
  */
@@ -15,6 +17,8 @@ export interface SkuAvailability {
   /** Shelved, in an enabled shop, and still one of the product's SKUs. */
   onSale: boolean;
   stock: number;
+  /** Per-person limit of the flash sale or discount running for it now; 0 or absent: none. */
+  userLimit?: number;
 }
 
 /** A SKU about to enter the cart: its product and shop come along. */
@@ -85,12 +89,15 @@ function evolve(state: CartState, event: CartEvent): CartState {
   }
 }
 
+const overLimit = (sku: SkuAvailability, number: number): boolean => (sku.userLimit ?? 0) > 0 && number > (sku.userLimit ?? 0);
+
 const held = (state: CartState, skuIds: readonly number[]) => [...new Set(skuIds)].filter((skuId) => state.lines.has(skuId));
 
 function decideAdd(state: CartState, userId: number, sku: SkuFacts, added: number): CartEvent[] {
   if (!sku.onSale) fail('detailProductUnshelved');
   const number = (state.lines.get(sku.skuId)?.number ?? 0) + added;
   if (sku.stock <= 0 || number > sku.stock) fail('outOfStock');
+  if (overLimit(sku, number)) fail('activityLimitExceeded');
   const { skuId, productId, shopId } = sku;
   return [{ type: 'CartLineAdded', data: { userId, skuId, productId, shopId, added, number } }];
 }
@@ -100,6 +107,7 @@ function decideNumber(state: CartState, userId: number, sku: SkuAvailability, nu
   if (!line) return fail('cartLineNotFound');
   if (!sku.onSale) fail('cartHasUnshelved');
   if (number > sku.stock) fail('outOfStock');
+  if (overLimit(sku, number)) fail('activityLimitExceeded');
   if (number === line.number) return [];
   return [{ type: 'CartLineNumberChanged', data: { userId, skuId: sku.skuId, number } }];
 }

@@ -1,4 +1,4 @@
-import { given } from '../../tests/unit/support/decider-spec';
+import { given, rejectionOf } from '../../tests/unit/support/decider-spec';
 import { footprintDecider, type FootprintCommand } from './footprint.decider';
 import type { FootprintEvent } from './footprint.events';
 
@@ -42,12 +42,17 @@ describe('a history of two days', () => {
   ];
   const remove = (ids: number[], dayList: string[] = []): FootprintCommand => ({ type: 'DeleteFootprints', data: { userId: 7, ids, days: dayList } });
 
-  it('deletes entries by id and whole days, ignoring ids it does not hold', () => {
-    expect(history(...days).when(remove([3, 99], ['2025-03-01']), afterMidnight).events)
+  it('deletes entries by id and whole days', () => {
+    expect(history(...days).when(remove([3], ['2025-03-01']), afterMidnight).events)
       .toEqual([{ type: 'FootprintsDeleted', data: { userId: 7, footprintIds: [1, 2, 3] } }]);
   });
 
-  it('records nothing when none of the named entries is held', () => {
-    expect(history(...days).when(remove([42], ['2024-01-01']), afterMidnight).events).toEqual([]);
+  it('answers an id it does not hold as missing and deletes nothing of the batch', () => {
+    expect(rejectionOf(history(...days).when(remove([3, 99], ['2025-03-01']), afterMidnight)))
+      .toEqual({ code: '510006', message: '浏览记录不存在或已删除' });
+  });
+
+  it('records nothing for a day without entries', () => {
+    expect(history(...days).when(remove([], ['2024-01-01']), afterMidnight).events).toEqual([]);
   });
 });

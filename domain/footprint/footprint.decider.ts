@@ -1,8 +1,11 @@
 /**
  * A shopper's browse history (stream `footprint-<userId>`). Viewing a product already in today's history changes
  * nothing, so the stream grows by at most one event per product per day. Deleting names entries by id and whole days
- * (spec §7 DELETE ids, times); entries the shopper does not hold are ignored, so a repeated delete is harmless.
+ * (spec §7 DELETE ids, times). An id the shopper does not hold (never had, or already deleted) answers 浏览记录不存在或已删除
+ * and deletes nothing of the batch, as every user-centre delete answers a foreign id (issue 12); a day without entries
+ * is simply empty.
  */
+import { fail } from '../shared/errors';
 import type { Decider, DecideContext } from '../shared/decider';
 import { shanghaiDate } from '../shared/time';
 import type { FootprintEvent } from './footprint.events';
@@ -53,6 +56,7 @@ function decide(command: FootprintCommand, state: FootprintState, { now }: Decid
     }
     case 'DeleteFootprints': {
       const ids = new Set(command.data.ids);
+      if ([...ids].some((id) => !state.entries.has(id))) return fail('footprintNotFound');
       const days = new Set(command.data.days);
       const footprintIds = [...state.entries].filter(([id, entry]) => ids.has(id) || days.has(entry.day)).map(([id]) => id);
       return footprintIds.length === 0 ? [] : [{ type: 'FootprintsDeleted', data: { userId: command.data.userId, footprintIds } }];

@@ -5,6 +5,10 @@
  * and deterministically from the waybill, the company, the shipping time and the two addresses, and they "advance"
  * only because the caller passes the current time: a step shows once its time has come. Nothing here comes from a
  * courier; the texts imitate the usual 已揽收 → 运输中 → 派送中 → 已签收 progression so the screens can be walked.
+ *
+ * The carrier's clock runs as fast as the demo merchant's: where the demo merchant ships a minute after payment (what
+ * a real merchant does in about a day), a carrier hour lasts a minute / 24, so 查看物流 shows 已揽收 seconds after the
+ * parcel left and 已签收 within two minutes, instead of half an hour and a day and a half later.
  */
 import { formatShanghai } from '../shared/time';
 import type { ExpressCompany } from './express-companies';
@@ -20,10 +24,19 @@ export interface TrackingInput {
   fromCity: string;
   /** The receiving address as the order snapshot has it: 省-市-区. */
   receiveAdress: string;
+  /** How long one of the carrier's hours lasts (default a real hour; see `carrierHourMs`). */
+  hourMs?: number;
 }
 
 const HOUR_MS = 60 * 60 * 1000;
-const MINUTE_MS = 60 * 1000;
+/** What a real merchant takes to ship, which the demo merchant's delay stands for. */
+const MERCHANT_DAY_MS = 24 * HOUR_MS;
+
+/** One carrier hour, scaled like the demo merchant's shipping delay (0 = no demo merchant: real hours). */
+export function carrierHourMs(demoMerchantShipAfterMs: number): number {
+  if (demoMerchantShipAfterMs <= 0) return HOUR_MS;
+  return Math.min(HOUR_MS, Math.max(1, demoMerchantShipAfterMs * (HOUR_MS / MERCHANT_DAY_MS)));
+}
 
 interface Plan { afterHours: number; reason: (p: Places) => string }
 interface Places { from: string; toCity: string; toDistrict: string; company: string; waybill: string }
@@ -68,13 +81,15 @@ function places(input: TrackingInput): Places {
 export function trackingSteps(input: TrackingInput, now: Date): TrackingStep[] {
   const shipped = Date.parse(input.shippedAt);
   if (Number.isNaN(shipped)) return [];
+  const hour = input.hourMs ?? HOUR_MS;
+  const minute = hour / 60;
   const jitter = jitterMinutes(input.company, input.deliverFormid);
   const where = places(input);
   let previous = shipped;
   const steps: TrackingStep[] = [];
   PLAN.forEach((step, i) => {
     // never before the previous step, whatever the jitter
-    const at = Math.max(previous + MINUTE_MS, shipped + step.afterHours * HOUR_MS + jitter[i] * MINUTE_MS);
+    const at = Math.round(Math.max(previous + minute, shipped + step.afterHours * hour + jitter[i] * minute));
     previous = at;
     if (at <= now.getTime()) steps.push({ time: formatShanghai(new Date(at)), reason: step.reason(where) });
   });

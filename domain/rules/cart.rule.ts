@@ -2,9 +2,17 @@ import { z } from 'zod';
 
 export const OUT_OF_STOCK = '商品库存不足';
 
-/** Quantity in the cart, at buy-now and at group opening: 1 up to the stock (spec §5). */
-export const cartQuantityRule = (stock: number) =>
-  z.number({ error: '请输入正确的商品数量' }).int('请输入正确的商品数量').min(1, '商品数量不能少于1件').max(stock, OUT_OF_STOCK);
+/** A running flash sale or discount's per-person limit (限购), as origin answers it (80005). */
+export const OVER_ACTIVITY_LIMIT = '已超出最大限制购买数量';
+
+/**
+ * Quantity in the cart, at buy-now and at group opening: 1 up to the stock (spec §5), and up to the per-person limit of
+ * a running flash sale or discount (`userLimit`, 0 = none).
+ */
+export const cartQuantityRule = (stock: number, userLimit = 0) => {
+  const quantity = z.number({ error: '请输入正确的商品数量' }).int('请输入正确的商品数量').min(1, '商品数量不能少于1件').max(stock, OUT_OF_STOCK);
+  return userLimit > 0 ? quantity.max(userLimit, OVER_ACTIVITY_LIMIT) : quantity;
+};
 
 /** Adding to the cart, buying and opening a group need stock left. */
 export const InStock = z.number().int().min(1, OUT_OF_STOCK);

@@ -40,6 +40,7 @@ export const Errors = {
   qaOwnQuestion: { code: '510003', message: '不能回答自己的提问' },
   qaNotAsker: { code: '510004', message: '只能删除自己的提问' },
   qaNotAnswerer: { code: '510005', message: '只能删除自己的回答' },
+  footprintNotFound: { code: '510006', message: '浏览记录不存在或已删除' },
   // --- order / payment / group-buy (domain/order, domain/payment, domain/group-buy) ---
   orderStateChanged: { code: '400001', message: '订单状态已变更' },
   lineAlreadyReviewed: { code: '400002', message: '已评价过该商品' },

@@ -5,7 +5,9 @@
  * charge. Without a receiveId (or with one no longer in the book) the shopper's default or newest address is used.
  * Any invalid line fails the whole settlement with 80002 存在无效商品,请重新选择 and `data` =
  * `{shops, invalidShops}` (origin's errorData): the valid lines and, per shop, the offending ones with their reason.
+ * More of a flash sale or discount than its per-person limit is 已超出最大限制购买数量 (80005) here already.
  */
+import { assertWithinActivityLimits } from '../../domain/checkout/activity-limits';
 import { selectCoupons, usablePlatformCoupons, usableShopCoupons, type CouponChoice, type WalletCoupon } from '../../domain/checkout/checkout-coupons';
 import type { PricedLine } from '../../domain/checkout/checkout-lines';
 import { priceCheckout } from '../../domain/checkout/checkout-pricing';
@@ -60,6 +62,7 @@ export async function getSettlement(deps: CheckoutDeps, userId: number, request:
       shops: goods.priced.map(lineView), invalidShops: invalidView(goods.invalid, goods.shops),
     });
   }
+  assertWithinActivityLimits(goods.priced);
   const wallet = await loadWallet(deps.db, userId);
   const { selection } = selectCoupons(wallet, goods.priced, couponChoiceOf(request, wallet), now);
   const receiveAdress = receive?.receiveAdress ?? null;

@@ -57,7 +57,7 @@ describe('a shopper adding to an empty cart', () => {
     expect(cart.map((s) => [s.shopId, s.shopName, s.selected])).toEqual([[ids.shopB, '乙店', 1], [ids.shopA, '甲店', 1]]);
     expect(cart[1].skus).toEqual([{
       shopId: ids.shopA, skuId: ids.sku.teeRed, productId: ids.tee, productName: '纯棉T恤', image: `/images/product/${ids.sku.teeRed}.svg`,
-      sku: '颜色:红色', value: '红色', values: ['红色'], price: 59, originalPrice: 69, number: 3, stockNumber: 5, shelveState: 1,
+      sku: '颜色:红色', value: '红色', values: ['红色'], price: 59, originalPrice: 69, number: 3, stockNumber: 5, userLimit: 0, shelveState: 1,
       selected: 1, total: 177,
     }]);
     expect(line(cart, ids.sku.lamp)).toEqual(expect.objectContaining({ sku: '', value: '', price: 99, total: 99, stockNumber: 3 }));

@@ -220,6 +220,15 @@ describe('browse history', () => {
     }
   });
 
+  it('answers an id the shopper does not hold (another shopper\'s, or already deleted) as missing, deleting nothing', async () => {
+    const before = await history();
+    const held = before.list[0].products[0].footprintId;
+    const othersDelete = await call(server, 'DELETE', '/api/footprint/delete', { token: other.token, body: { ids: [held] } });
+    expect(othersDelete.body).toEqual({ code: '510006', message: '浏览记录不存在或已删除', data: null });
+    expect((await remove({ ids: [held, 987654] })).body).toEqual({ code: '510006', message: '浏览记录不存在或已删除', data: null });
+    expect(await history()).toEqual(before);
+  });
+
   it('is private: 20005 without a token, and another shopper sees their own (empty) history', async () => {
     expect((await call(server, 'GET', '/api/footprint/getAll')).body.code).toBe('20005');
     expect((await call(server, 'DELETE', '/api/footprint/delete', { body: { ids: [1] } })).body.code).toBe('20005');

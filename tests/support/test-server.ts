@@ -35,6 +35,8 @@ export interface TestServerOptions {
   pglite?: PGlite;
   /** Run on this PostgreSQL database instead of PGlite (a fresh one from tests/support/backends freshPostgres). */
   databaseUrl?: string;
+  /** Run the demo merchant, shipping paid orders this long after payment (default: no demo merchant). */
+  demoMerchantShipAfterMs?: number;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -47,7 +49,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const runtime = await openRuntime(config, { clock: options.clock, log: () => undefined, pglite: options.pglite });
   await seedDemo(runtime.store, runtime.clock());
   const opsToken = 'test-ops-token-0123456789';
-  const app = await buildApp(runtimeAppDeps(runtime, { opsToken, webDist: web ? path.join(root, 'web/dist') : undefined }));
+  const app = await buildApp(runtimeAppDeps(runtime, {
+    opsToken, webDist: web ? path.join(root, 'web/dist') : undefined, demoMerchantShipAfterMs: options.demoMerchantShipAfterMs,
+  }));
 
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -2,7 +2,7 @@
  * The cart slice's entry (issue 5 "cart + addresses"). Register with `registerCartApi(api, deps)` inside the /api plugin.
  *
  * For the checkout (settlement, submit):
- * - `readCart(db, userId)` → every line of the shopper's cart with current catalogue data, money in fen:
+ * - `readCart(db, userId, now)` → every line of the shopper's cart with current catalogue data, money in fen:
  *   `{skuId, productId, shopId, shopName, productName, image, values, skuText, priceFen, originalPriceFen, weightGrams,
  *   number, stock, onSale, selected}`; `selectedForCheckout(lines)` keeps the selected ones or throws the spec's
  *   DomainError (请至少选中一件商品 / 选中的商品中有下架商品 / 商品库存不足).

@@ -36,13 +36,13 @@ const auth = { auth: 'required' } as const;
 export function registerCartRoutes(app: FastifyInstance, deps: CartRouteDeps): void {
   const { db, store, clock } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const unavailableLines = async (userId: number) => (await readCart(db, userId)).filter(isInvalidLine).map((line) => line.skuId);
+  const unavailableLines = async (userId: number) => (await readCart(db, userId, clock())).filter(isInvalidLine).map((line) => line.skuId);
 
-  r.get('/cart/getCart', { config: auth }, async (request) => ok(cartByShop(await readCart(db, currentUser(request)))));
+  r.get('/cart/getCart', { config: auth }, async (request) => ok(cartByShop(await readCart(db, currentUser(request), clock()))));
 
   r.post('/cart/addCart', { schema: { body: CartQuantityChange }, config: auth }, async (request) => {
     const userId = currentUser(request);
-    const sku = (await skuFacts(db, [request.body.skuId])).get(request.body.skuId);
+    const sku = (await skuFacts(db, [request.body.skuId], clock())).get(request.body.skuId);
     if (!sku) throw new DomainError('detailSkuNotFound');
     const { cartNumber } = await runCartCommand(deps, userId, { type: 'AddToCart', data: { userId, sku, number: request.body.number } });
     return ok({ cartNumber }, '添加成功');
@@ -53,7 +53,7 @@ export function registerCartRoutes(app: FastifyInstance, deps: CartRouteDeps): v
     handler: async (request) => {
       const userId = currentUser(request);
       const { skuId, number } = request.body;
-      const sku: SkuAvailability = (await skuFacts(db, [skuId])).get(skuId) ?? { skuId, onSale: false, stock: 0 };
+      const sku: SkuAvailability = (await skuFacts(db, [skuId], clock())).get(skuId) ?? { skuId, onSale: false, stock: 0 };
       const { cartNumber } = await runCartCommand(deps, userId, { type: 'ChangeLineNumber', data: { userId, sku, number } });
       return ok({ cartNumber }, '修改成功');
     },
@@ -104,7 +104,7 @@ export function registerCartRoutes(app: FastifyInstance, deps: CartRouteDeps): v
       const userId = currentUser(request);
       const { orderId } = request.body;
       const ordered = await linesToBuyAgain(store, userId, orderId, clock());
-      const facts = await skuFacts(db, ordered.map((line) => line.skuId));
+      const facts = await skuFacts(db, ordered.map((line) => line.skuId), clock());
       const lines = ordered.flatMap(({ skuId, number }) => {
         const sku = facts.get(skuId);
         return sku ? [{ sku, number }] : [];

@@ -19,6 +19,7 @@ const toSku = (line: CartLineView): CartSku => ({
   originalPrice: fenToYuan(line.originalPriceFen),
   number: line.number,
   stockNumber: line.stock,
+  userLimit: line.userLimit,
   shelveState: line.onSale ? 1 : 0,
   selected: line.selected ? 1 : 0,
   total: fenToYuan(line.priceFen * line.number),

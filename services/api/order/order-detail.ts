@@ -57,7 +57,7 @@ async function collageDetail(store: EventStore, collageId: number, now: Date): P
   };
 }
 
-function logistics(row: OrderRecord, now: Date): OrderLogistics | null {
+function logistics(row: OrderRecord, now: Date, hourMs: number | undefined): OrderLogistics | null {
   if ((row.state !== 3 && row.state !== 4) || !row.shipped_at || !row.deliver_formid || !row.express) return null;
   const company = findExpressCompany(row.express);
   const shippedAt = new Date(row.shipped_at).toISOString();
@@ -67,12 +67,13 @@ function logistics(row: OrderRecord, now: Date): OrderLogistics | null {
     deliverFormid: row.deliver_formid,
     dileveryTime: formatShanghai(shippedAt),
     steps: company ? trackingSteps({
-      company, deliverFormid: row.deliver_formid, shippedAt, fromCity: row.shop_city ?? '', receiveAdress: row.receive_adress,
+      company, deliverFormid: row.deliver_formid, shippedAt, fromCity: row.shop_city ?? '', receiveAdress: row.receive_adress, hourMs,
     }, now) : [],
   };
 }
 
-export async function orderDetail(store: EventStore, row: OrderRecord, now: Date): Promise<OrderDetail> {
+/** `carrierHourMs`: one hour of the simulated carrier (scaled in the demo; a real hour when absent). */
+export async function orderDetail(store: EventStore, row: OrderRecord, now: Date, carrierHourMs?: number): Promise<OrderDetail> {
   const item = orderListItem(row, now);
   const times = orderTimes(row);
   return {
@@ -87,6 +88,6 @@ export async function orderDetail(store: EventStore, row: OrderRecord, now: Date
     chargePersonPhone: row.charge_person_phone ?? '',
     collageDetail: await collageDetail(store, item.collageId, now),
     progress: orderProgress(item.state, { createTime: item.createTime, paymentTime: item.paymentTime, ...times }),
-    logistics: logistics(row, now),
+    logistics: logistics(row, now, carrierHourMs),
   };
 }

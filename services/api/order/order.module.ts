@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { WaitFor } from '../../../projections/runner/wait-for';
 import type { Database } from '../../db/database';
 import type { EventStore, RecordedEvent } from '../../event-store/event-store.port';
+import { carrierHourMs } from '../../../domain/logistics/tracking.simulator';
 import { createDemoMerchant } from '../../merchant/demo-merchant';
 import { autoConfirmReceipt } from '../../orders/auto-confirm.handler';
 import { failCollageAtDeadline } from '../../orders/failed-collage';
@@ -60,7 +61,8 @@ function services(deps: OrderModuleDeps, app: FastifyInstance): OrderServiceDeps
 /** Inside the /api plugin. */
 export function registerOrderApi(api: FastifyInstance, deps: OrderModuleDeps): void {
   const orders = services(deps, api);
-  registerOrderRoutes(api, orders);
+  // the simulated carrier runs as fast as the demo merchant ships, so tracking shows soon after shipping in the demo
+  registerOrderRoutes(api, orders, carrierHourMs(deps.demoMerchantShipAfterMs ?? 0));
   deps.scheduler.registerDeadlineHandler('auto-confirm', autoConfirmReceipt(orders));
   deps.scheduler.registerDeadlineHandler('fail-collage', failCollageAtDeadline(orders));
 

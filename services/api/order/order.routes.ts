@@ -40,7 +40,8 @@ const orderIdOf = (request: FastifyRequest): number => {
 
 const actorOf = (userId: number) => ({ kind: 'user' as const, id: String(userId) });
 
-export function registerOrderRoutes(app: FastifyInstance, deps: OrderServiceDeps): void {
+/** `carrierHourMs`: how long one hour of the simulated carrier lasts (domain/logistics/tracking.simulator.ts). */
+export function registerOrderRoutes(app: FastifyInstance, deps: OrderServiceDeps, carrierHourMs?: number): void {
   const { db, store, clock } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const auth = { auth: 'required' as const };
@@ -57,7 +58,7 @@ export function registerOrderRoutes(app: FastifyInstance, deps: OrderServiceDeps
     const found = await findOwnOrder(db, currentUser(request), request.query.orderId);
     if (!found) throw new DomainError('orderNotFound');
     const [row] = await withLiveAfterStates(db, [found]);
-    return ok(await orderDetail(store, row, clock()));
+    return ok(await orderDetail(store, row, clock(), carrierHourMs));
   });
 
   r.route({
@@ -100,7 +101,7 @@ export function registerOrderRoutes(app: FastifyInstance, deps: OrderServiceDeps
     if (!parcel) return ok([]);
     return ok(trackingSteps({
       company, deliverFormid, shippedAt: new Date(parcel.shipped_at).toISOString(), fromCity: parcel.shop_city ?? '',
-      receiveAdress: parcel.receive_adress,
+      receiveAdress: parcel.receive_adress, hourMs: carrierHourMs,
     }, clock()));
   });
 

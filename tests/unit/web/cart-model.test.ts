@@ -5,7 +5,7 @@ import {
 
 const sku = (skuId: number, over: Partial<CartSku> = {}): CartSku => ({
   shopId: 1, skuId, productId: skuId * 10, productName: `商品${skuId}`, image: '/x.svg', sku: '', value: '', values: [],
-  price: 12.5, originalPrice: 20, number: 2, stockNumber: 10, shelveState: 1, selected: 1, total: 25, ...over,
+  price: 12.5, originalPrice: 20, number: 2, stockNumber: 10, userLimit: 0, shelveState: 1, selected: 1, total: 25, ...over,
 });
 const shop = (shopId: number, skus: CartSku[]): ShopCart => ({ shopId, shopName: `店${shopId}`, shopLogo: '', selected: 1, skus });
 
@@ -71,5 +71,10 @@ describe('the quantity stepper', () => {
     expect(quantityProblem(sku(1, { stockNumber: 3 }), 3)).toBeNull();
     expect(quantityProblem(sku(1, { stockNumber: 3 }), 4)).toBe('商品库存不足');
     expect(quantityProblem(sku(1, { stockNumber: 3 }), 0)).toBe('商品数量不能少于1件');
+  });
+
+  it('stops at a flash sale\'s per-person limit with 已超出最大限制购买数量', () => {
+    expect(quantityProblem(sku(1, { stockNumber: 10, userLimit: 2 }), 2)).toBeNull();
+    expect(quantityProblem(sku(1, { stockNumber: 10, userLimit: 2 }), 3)).toBe('已超出最大限制购买数量');
   });
 });

@@ -135,10 +135,11 @@ export const magicCube = (layoutType: keyof typeof cubeElements, tiles: { src: s
   };
 };
 
-export const shopHeader = (type: 'shopHeader' | 'shopHead', shop: ShopSeed, banners: string[], categories: FlatCategory[]): Part => ({
+/** The shop's banners are the banner block right after it, so the header carries none (shown once, not twice). */
+export const shopHeader = (type: 'shopHeader' | 'shopHead', shop: ShopSeed, categories: FlatCategory[]): Part => ({
   title: '店铺头部', type, componentContent: {
     categoryShow: true, tabShow: true, category: categories.map(categoryData),
-    bannerData: banners.map((bannerUrl) => ({ bannerUrl, linkObj: shopLink(shop) })),
+    bannerData: [],
     labelList: [{ name: '店铺首页', linkObj: shopLink(shop) }, ...shop.classifies.map((c) => ({ name: c.name, linkObj: shopLink(shop) }))],
   },
 });

@@ -26,7 +26,7 @@ export function shopLayout(shop: ShopSeed, coupons: CouponIssued[]): Component[]
   const discounts = promotionIds.discount.filter((a) => a.shopId === shop.shopId);
   const groups = promotionIds.groupWork.filter((a) => a.shopId === shop.shopId);
   return numbered([
-    shopHeader(shop.shopId % 2 === 0 ? 'shopHead' : 'shopHeader', shop, banners, categories),
+    shopHeader(shop.shopId % 2 === 0 ? 'shopHead' : 'shopHeader', shop, categories),
     banner(banners.map((image) => ({ image, link: shopLink(shop) }))),
     own.length > 0 ? couponBlock('店铺优惠券', own) : heading(shop.shopName, shop.shopBrief),
     assistDiv(),

@@ -45,9 +45,9 @@ export const selectShop = (shop: ShopCart, selected: boolean): ShopSelection[] =
 
 export const selectAll = (cart: Cart, selected: boolean): ShopSelection[] => cart.map((shop) => selectShop(shop, selected)[0]);
 
-/** The quantity rule of spec §5 (1..stock) for the stepper; null when the quantity is fine. */
+/** The quantity rule of spec §5 (1..stock, and the activity's per-person limit) for the stepper; null when fine. */
 export function quantityProblem(sku: CartSku, number: number): string | null {
-  const result = cartQuantityRule(sku.stockNumber).safeParse(number);
+  const result = cartQuantityRule(sku.stockNumber, sku.userLimit).safeParse(number);
   return result.success ? null : result.error.issues[0]?.message ?? OUT_OF_STOCK;
 }
 

@@ -1,6 +1,6 @@
 import App from 'antd/es/app';
 import { useEffect, useState } from 'react';
-import { ListingEmpty, ListingOffline, ListingPager, ListingSkeleton } from '../../lib/catalog-ui/listing-states';
+import { isOffline, ListingEmpty, ListingOffline, ListingPager, ListingSkeleton } from '../../lib/catalog-ui/listing-states';
 import { ProductGrid } from '../../lib/catalog-ui/product-card';
 import { SortBar } from '../../lib/catalog-ui/sort-bar';
 import { defaultSort, type Sort } from '../../lib/catalog-ui/sort.model';
@@ -19,8 +19,9 @@ export function CategoryListing({ classifyId }: { classifyId: number }) {
     [classifyId, sort.type, sort.volume, page],
   );
   useEffect(() => {
-    if (error && error.code !== 'NETWORK' && error.code !== 'TIMEOUT') void message.warning(error.message);
+    if (error && !isOffline(error)) void message.warning(error.message);
   }, [error, message]);
+  const offline = isOffline(error);
 
   return (
     <>
@@ -34,9 +35,9 @@ export function CategoryListing({ classifyId }: { classifyId: number }) {
         {data && <span className="category-page__total">共 {data.total} 件商品</span>}
       </SortBar>
       <div aria-busy={loading} className="category-page__results">
-        {error && <ListingOffline retry={reload} />}
+        {offline && <ListingOffline retry={reload} />}
         {!error && !data && <ListingSkeleton />}
-        {!error && data?.total === 0 && <ListingEmpty text={EMPTY_CATEGORY} />}
+        {!offline && (error || data?.total === 0) && <ListingEmpty text={EMPTY_CATEGORY} />}
         {!error && data && data.list.length > 0 && <ProductGrid products={data.list} />}
       </div>
       {!error && data && <ListingPager page={page} total={data.total} onChange={setPage} />}

@@ -17,3 +17,12 @@ export function soldPercent(activity: Pick<SkuActivity, 'limitNumber' | 'limitSt
   const sold = Math.max(0, activity.limitNumber - activity.limitStockNumber);
   return Math.min(100, Math.round((sold / activity.limitNumber) * 100));
 }
+
+/**
+ * The per-person limit (限购) the quantity stepper keeps to: a running flash sale's or discount's `userLimit`; 0 = none
+ * (a group buy's limit is checked when the group is opened or joined, not buying alone).
+ */
+export function stepperLimit(activity: Pick<SkuActivity, 'activityType' | 'ifEnable' | 'userLimit'>): number {
+  const limited = activity.activityType === 2 || activity.activityType === 3;
+  return limited && activityPhase(activity) === 'running' ? activity.userLimit : 0;
+}

@@ -1,8 +1,11 @@
 import ShoppingCartOutlined from '@ant-design/icons/ShoppingCartOutlined';
+import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import InputNumber from 'antd/es/input-number';
 import { useEffect, useState } from 'react';
 import type { ProductDetail, SkuOption } from '../../../../domain/catalog/detail.contract';
+import { OVER_ACTIVITY_LIMIT } from '../../../../domain/rules/cart.rule';
+import { stepperLimit } from './activity.model';
 import { CouponPanel } from './coupon-panel';
 import { PriceBox } from './price-box';
 import { SkuSelector } from './sku-selector';
@@ -21,13 +24,25 @@ interface PurchasePanelProps {
 
 /** Name, price and activity, coupons, SKU choice, quantity 1..stock, and the buy buttons (spec §2 product detail). */
 export function PurchasePanel({ detail, selection, onSelect, sku, onBuy, onActivityChange }: PurchasePanelProps) {
+  const { message } = App.useApp();
   const stock = sku?.stockNumber ?? 0;
   const [quantity, setQuantity] = useState(1);
   const addToCart = useAddToCart();
-  // A new SKU keeps the quantity only while its stock allows it.
-  useEffect(() => setQuantity((q) => Math.max(1, Math.min(q, stock))), [stock]);
   const activity = sku ?? detail;
+  const limit = stepperLimit(activity);
+  // A new SKU keeps the quantity only while its stock (and its activity's per-person limit) allows it.
+  useEffect(() => setQuantity((q) => Math.max(1, Math.min(q, stock, limit || stock))), [stock, limit]);
   const groupBuy = activity.activityType === 1 && activity.ifEnable === 0;
+  // Above the per-person limit the stepper refuses with origin's 80005 text and stays at the limit (spec §5 rules).
+  const changeQuantity = (value: number | null) => {
+    const next = value ?? 1;
+    if (limit > 0 && next > limit) {
+      void message.warning(OVER_ACTIVITY_LIMIT);
+      setQuantity(limit);
+      return;
+    }
+    setQuantity(next);
+  };
 
   return (
     <div className="purchase">
@@ -51,13 +66,14 @@ export function PurchasePanel({ detail, selection, onSelect, sku, onBuy, onActiv
           precision={0}
           value={quantity}
           disabled={stock === 0}
-          onChange={(value) => setQuantity(value ?? 1)}
+          onChange={changeQuantity}
           aria-label="购买数量"
           className="purchase__quantity"
         />
         <span className="purchase__stock" data-testid="sku-stock">
           {sku ? (stock > 0 ? `库存 ${stock} 件` : '库存不足') : '请选择规格'}
         </span>
+        {limit > 0 && <span className="purchase__limit" data-testid="user-limit">每人限购 {limit} 件</span>}
       </div>
       <div className="purchase__actions">
         {groupBuy ? (

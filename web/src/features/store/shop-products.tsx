@@ -1,6 +1,6 @@
 import App from 'antd/es/app';
 import { useEffect, useState } from 'react';
-import { ListingEmpty, ListingOffline, ListingPager, ListingSkeleton } from '../../lib/catalog-ui/listing-states';
+import { isOffline, ListingEmpty, ListingOffline, ListingPager, ListingSkeleton } from '../../lib/catalog-ui/listing-states';
 import { ProductGrid } from '../../lib/catalog-ui/product-card';
 import { SortBar } from '../../lib/catalog-ui/sort-bar';
 import { defaultSort, type Sort } from '../../lib/catalog-ui/sort.model';
@@ -28,8 +28,9 @@ export function ShopProductsTab({ shopId, classifyId }: { shopId: number; classi
     [shopId, classifyId, sort.type, sort.volume, page],
   );
   useEffect(() => {
-    if (error && error.code !== 'NETWORK' && error.code !== 'TIMEOUT') void message.warning(error.message);
+    if (error && !isOffline(error)) void message.warning(error.message);
   }, [error, message]);
+  const offline = isOffline(error);
 
   return (
     <div className="store-page__products">
@@ -42,9 +43,9 @@ export function ShopProductsTab({ shopId, classifyId }: { shopId: number; classi
         }}
       />
       <div aria-busy={loading} className="store-page__results">
-        {error && <ListingOffline retry={reload} />}
+        {offline && <ListingOffline retry={reload} />}
         {!error && !data && <ListingSkeleton />}
-        {!error && data?.page.total === 0 && <ListingEmpty text={EMPTY_SHOP_CATEGORY} />}
+        {!offline && (error || data?.page.total === 0) && <ListingEmpty text={EMPTY_SHOP_CATEGORY} />}
         {!error && data && data.page.list.length > 0 && <ProductGrid products={data.page.list} />}
       </div>
       {!error && data && <ListingPager page={page} total={data.page.total} onChange={setPage} />}

@@ -18,6 +18,13 @@ export function ListingEmpty({ text }: { text: string }) {
   );
 }
 
+/**
+ * Spec §8: the network-failure view is for a call that never got an answer; an answer with a business code (an
+ * unknown category or shop: 分类不存在) is shown as its toast and the listing's empty text.
+ */
+export const isOffline = (error: { code: string } | null | undefined): boolean =>
+  error?.code === 'NETWORK' || error?.code === 'TIMEOUT';
+
 /** Spec §8: search pages show the network-failure view; `retry` loads the same page again. */
 export function ListingOffline({ retry }: { retry: () => void }) {
   return (
