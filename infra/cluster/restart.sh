@@ -6,6 +6,7 @@
 #
 #   infra/cluster/restart.sh            every API instance, in turn
 #   infra/cluster/restart.sh api2       just that one (also starts an instance that was killed)
+#   infra/cluster/restart.sh worker1    a projection worker (it resumes from its checkpoints)
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -19,16 +20,22 @@ cd "$root"
 
 names=("$@")
 if [[ ${#names[@]} == 0 ]]; then mapfile -t names < <(awk '$1 ~ /^api[0-9]+$/ { print $1 }' "$dir/pids" | sort -V); fi
-for name in "${names[@]}"; do
-  [[ $name =~ ^api([0-9]+)$ ]] || fail "not an API instance: $name"
-  i=${BASH_REMATCH[1]}
+stop_group() { # name: SIGTERM to its group, SIGKILL after 30 s
+  local name=$1 pid
   pid=$(pid_of "$name")
-  if [[ -n "$pid" ]] && kill -0 -- "-$pid" 2>/dev/null; then
-    kill -TERM -- "-$pid" 2>/dev/null || true
-    for _ in $(seq 1 120); do kill -0 -- "-$pid" 2>/dev/null || break; sleep 0.25; done
-    if kill -0 -- "-$pid" 2>/dev/null; then say "$name (pid $pid) ignored SIGTERM for 30 s: killing"; kill -9 -- "-$pid" 2>/dev/null || true; fi
+  [[ -n "$pid" ]] && kill -0 -- "-$pid" 2>/dev/null || return 0
+  kill -TERM -- "-$pid" 2>/dev/null || true
+  for _ in $(seq 1 120); do kill -0 -- "-$pid" 2>/dev/null || return 0; sleep 0.25; done
+  say "$name (pid $pid) ignored SIGTERM for 30 s: killing"
+  kill -9 -- "-$pid" 2>/dev/null || true
+}
+for name in "${names[@]}"; do
+  if [[ $name =~ ^api([0-9]+)$ ]]; then
+    stop_group "$name"; launch_api "${BASH_REMATCH[1]}"; wait_api "${BASH_REMATCH[1]}"
+  elif [[ $name =~ ^worker([0-9]+)$ ]]; then
+    stop_group "$name"; launch_worker "${BASH_REMATCH[1]}"
+  else
+    fail "not an API instance or worker: $name"
   fi
-  launch_api "$i"
-  wait_api "$i"
   say "$name restarted (pid $(pid_of "$name"))"
 done

@@ -16,6 +16,8 @@
 #   KAFKA_BROKERS          a broker to use; without it one is started with infra/kafka on CLUSTER_KAFKA_PORT
 #                          (default CLUSTER_PORT+90, its controller on the port after)
 #   CLUSTER_DIR            pids, logs, haproxy.cfg and the shared data directory (default .cluster/<port> in the repo)
+#   OPS_TOKEN              the instances' ops token (default: one made at first start, kept in CLUSTER_DIR/ops-token)
+# Anything else in the environment (LOG_LEVEL, SEED_DEMO, DEMO_MERCHANT_*, ...) reaches every instance and worker.
 # Needs haproxy (Debian: apt-get install -y haproxy). Every process is started by this script and stopped by pid.
 set -euo pipefail
 
@@ -67,6 +69,7 @@ say "Kafka: $KAFKA_BROKERS"
 
 # --- the processes ----------------------------------------------------------------------------------------------
 ops_token_file="$dir/ops-token"
+if [[ -n "${OPS_TOKEN:-}" ]]; then printf '%s' "$OPS_TOKEN" > "$ops_token_file"; fi
 [[ -f "$ops_token_file" ]] || node -e "process.stdout.write(require('crypto').randomBytes(24).toString('hex'))" > "$ops_token_file"
 export OPS_TOKEN=$(cat "$ops_token_file")
 export PROJECTIONS=external

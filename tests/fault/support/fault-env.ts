@@ -2,7 +2,8 @@
  * What the fault suite (issue 10) needs and where it may run: a PostgreSQL server (DATABASE_URL), Java and the
  * cached Kafka jars for the broker scenarios, Debian's PostgreSQL binaries for the throwaway cluster. Without one,
  * the scenarios that need it are announced with the reason and not registered (never skipped ones).
- * Ports are this suite's own (HELPERS.md): servers 3150-3159, Kafka 19292-19299, throwaway PostgreSQL 55533-55539.
+ * Ports are this suite's own (HELPERS.md): servers 3150-3159, Kafka 19292-19299, throwaway PostgreSQL 55533-55539,
+ * the cluster's proxy 3170 with its instances on 3171-3179.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -19,6 +20,8 @@ export const PORTS = {
   kafka: 19292,
   kafkaController: 19293,
   postgres: 55533,
+  cluster: 3170,
+  clusterKafka: 19296,
 } as const;
 
 const scratch: string[] = [];
@@ -62,13 +65,14 @@ const postgresBin = (): string | null => {
 };
 export const POSTGRES_BIN = postgresBin();
 
-type Need = 'postgres' | 'kafka' | 'pg-binaries';
+type Need = 'postgres' | 'kafka' | 'pg-binaries' | 'haproxy';
 
 function missing(needs: readonly Need[]): string | null {
   for (const need of needs) {
     if (need === 'postgres' && !process.env.DATABASE_URL) return 'DATABASE_URL not set';
     if (need === 'kafka' && !hasCommand('java')) return 'java not found (infra/kafka/start-kafka.sh needs it)';
     if (need === 'kafka' && !cachedKafkaLib() && !hasCommand('mvn')) return 'no cached Kafka jars and no mvn to resolve them';
+    if (need === 'haproxy' && !hasCommand('haproxy')) return 'haproxy not found (apt-get install -y haproxy; infra/cluster needs it)';
     if (need === 'pg-binaries' && !POSTGRES_BIN) return 'no PostgreSQL server binaries under /usr/lib/postgresql';
   }
   return null;

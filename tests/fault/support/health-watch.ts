@@ -52,6 +52,10 @@ export class HealthWatch {
       const samples = this.between(from, to);
       return samples.length > 0 && samples.every((s) => s.status === 200);
     }
+    if (problem === 'answered') {
+      const samples = this.between(from, to);
+      return samples.length > 0 && samples.every((s) => s.status !== 0);
+    }
     return this.between(from, to).some((s) => (problem === 'unreachable'
       ? s.status === 0
       : s.status === 503 && s.state === 'degraded' && s.problems.some((p) => p === problem || p.startsWith(`${problem}:`))));

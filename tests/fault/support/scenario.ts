@@ -37,7 +37,8 @@ export interface ScenarioSpec {
   inject(tools: { heldUntilReported(since: number): Promise<void> }): Promise<FaultWindow>;
   /**
    * The problem /api/health must name while the fault lasts ('unreachable' when the fault is the API itself); null
-   * when the fault must not touch the server's health (it must answer 200 throughout).
+   * when the fault must not touch the server's health (it must answer 200 throughout); 'answered' when it must only
+   * keep answering (a proxy in front of instances one of which died: it may say degraded while the rest catch up).
    */
   healthProblem: string | null;
   /** Lines and initial stock noted beforehand, for a database the test cannot read while the server holds it. */
