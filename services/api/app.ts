@@ -5,6 +5,7 @@
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import websocket from '@fastify/websocket';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { SmsLimits, UnpaidOrderLimits } from '../config';
 import type { Database } from '../db/database';
 import type { EventStore } from '../event-store/event-store.port';
 import type { SessionStore } from '../identity/session-store';
@@ -80,6 +81,10 @@ export interface AppDeps {
   demoMerchantAfterSaleAfterMs?: number;
   /** Committed projection batches (runtime.projections): read-model answers are cached until these say otherwise. */
   readModelChanges?: ReadModelChanges;
+  /** SMS_* abuse limits (services/config.ts); default: the configuration's defaults. */
+  smsLimits?: SmsLimits;
+  /** UNPAID_* limits on unpaid orders (services/config.ts); default: the configuration's defaults. */
+  unpaidOrderLimits?: UnpaidOrderLimits;
 }
 
 export async function buildApp(given: AppDeps): Promise<FastifyInstance> {

@@ -35,14 +35,24 @@ export interface TestServerOptions {
   pglite?: PGlite;
   /** Run on this PostgreSQL database instead of PGlite (a fresh one from tests/support/backends freshPostgres). */
   databaseUrl?: string;
+  /** Settings on top of the test defaults (e.g. the SMS and unpaid-order limits a test lowers). */
+  env?: Record<string, string>;
 }
+
+/**
+ * Many suites sign in dozens of shoppers from this one loopback client within a minute: the test server lifts the
+ * per-client and overall SMS send limits unless a test sets them (tests/integration/identity-sms-abuse.test.ts).
+ */
+const TEST_SMS_SEND_LIMITS = { SMS_SENDS_PER_CLIENT: '1000000', SMS_SENDS_TOTAL: '1000000' };
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const web = options.web ?? true;
   if (web) buildWebIfStale();
   const config = loadConfig({
     DATA_DIR: ':memory:', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent',
+    ...TEST_SMS_SEND_LIMITS,
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+    ...options.env,
   });
   const runtime = await openRuntime(config, { clock: options.clock, log: () => undefined, pglite: options.pglite });
   await seedDemo(runtime.store, runtime.clock());
