@@ -12,6 +12,7 @@ import type { SessionStore } from '../identity/session-store';
 import type { WaitFor } from '../../projections/runner/wait-for';
 import type { RealtimeHub } from '../realtime/hub';
 import { registerWebsocketRoute } from '../realtime/ws.route';
+import { websocketErrorHandler } from '../realtime/ws-errors';
 import { installAuth } from './auth';
 import { installReadYourWrites, rememberingWaitFor, sessionCatchUp } from './read-your-writes';
 import { registerCatalogRoutes } from './catalog/catalog.routes';
@@ -109,7 +110,7 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
   installAuth(app, deps.sessions, deps.clock, sessionCatchUp({ sessions: deps.sessions, waitFor: given.waitFor, timeoutMs }));
   refuseUnstorableText(app);
 
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 }, errorHandler: websocketErrorHandler });
   registerWebsocketRoute(app, deps.hub, deps.sessions, deps.clock);
 
   const health = healthCheck({ store: deps.store, ...deps.health });

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../services/api/app';
+import { buildApp, type AppDeps } from '../../services/api/app';
 import { loadConfig } from '../../services/config';
 import { runtimeAppDeps } from '../../services/app-deps';
 import { seedDemo } from '../../services/ops/seed/seed-demo';
@@ -37,6 +37,8 @@ export interface TestServerOptions {
   databaseUrl?: string;
   /** Settings on top of the test defaults (e.g. the SMS and unpaid-order limits a test lowers). */
   env?: Record<string, string>;
+  /** The app's logger (a test reading what the server logs); default: none. */
+  logger?: AppDeps['logger'];
 }
 
 /**
@@ -57,7 +59,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const runtime = await openRuntime(config, { clock: options.clock, log: () => undefined, pglite: options.pglite });
   await seedDemo(runtime.store, runtime.clock());
   const opsToken = 'test-ops-token-0123456789';
-  const app = await buildApp(runtimeAppDeps(runtime, { opsToken, webDist: web ? path.join(root, 'web/dist') : undefined }));
+  const app = await buildApp(runtimeAppDeps(runtime, {
+    opsToken, webDist: web ? path.join(root, 'web/dist') : undefined, ...(options.logger ? { logger: options.logger } : {}),
+  }));
 
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
