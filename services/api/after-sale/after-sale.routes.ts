@@ -19,15 +19,18 @@ import { submitAfterSale } from '../../after-sale/submit-after-sale';
 import type { BlobStore } from '../../uploads/blob-store.port';
 import { assertIssuedImages } from '../../uploads/issued-images';
 import { currentUser } from '../auth';
+import { decimal } from '../edge/decimal';
 import { ok } from '../envelope';
 import { PageQuery } from '../paging';
 import { afterSaleDetail, afterSaleListItem } from './after-sale-view';
 import { findOwnAfterSale, listAfterSales } from './after-sale.queries';
 
-const Id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const ListQuery = PageQuery(5).extend({ state: z.coerce.number({ error: '参数 state 无效：应为1或2' }).int().min(1).max(2).default(1) });
+const Id = decimal(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
+const ListQuery = PageQuery(5).extend({
+  state: decimal(z.number({ error: '参数 state 无效：应为1或2' }).int().min(1).max(2).default(1)),
+});
 const DetailQuery = z.object({ afterId: Id, orderId: Id.optional(), noticeId: Id.optional() });
-/** Ids as numbers or numeric strings, from body or query. */
+/** Ids as numbers or decimal strings (edge/decimal.ts: not true, not "1e3"), from body or query. */
 const RefInput = z.object({ afterId: Id, orderId: Id });
 
 function input(request: FastifyRequest): Record<string, unknown> {
