@@ -36,6 +36,7 @@ import { registerCommentRoutes } from './comment/comment.routes';
 import { registerReviewApi } from './comment/review.routes';
 import { registerFootprintRoutes } from './footprint/footprint.routes';
 import { registerJsonCompression } from './compression';
+import { installRouteTable } from './route-table';
 import { registerStorefront } from './static';
 import { registerCartApi } from './cart/cart.module';
 import { registerAddressApi } from './address/address.module';
@@ -99,6 +100,7 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: refuseMalformedUrl,
   });
+  installRouteTable(app); // before any route: the IDOR sweep reads what each route declares it owns
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await installSecurityHeaders(app);

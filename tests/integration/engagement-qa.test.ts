@@ -211,16 +211,16 @@ describe('deleting questions and answers', () => {
   });
   const del = (path: string, ids: unknown, token: string) => call(server, 'DELETE', `/api/seckill/${path}`, { token, body: { ids } });
 
-  it('lets only the answerer delete an answer', async () => {
-    expect((await del('deleteAnswer', [answerId], asker.token)).body).toEqual({ code: '510005', message: '只能删除自己的回答', data: null });
+  it('lets only the answerer delete an answer: to anyone else it answers as a missing one', async () => {
+    expect((await del('deleteAnswer', [answerId], asker.token)).body).toEqual({ code: '510002', message: '该回答不存在或已删除', data: null });
     expect((await del('deleteAnswer', [answerId], helper.token)).body).toEqual({ code: '200', message: '删除成功', data: null });
     expect(find(await problems(QUIET_PRODUCT), problemId).answers).toEqual([]);
     expect((await del('deleteAnswer', [answerId], helper.token)).body.code).toBe('510002');
   });
 
-  it('lets only the asker delete a question, which takes its answers along', async () => {
+  it('lets only the asker delete a question (to anyone else it answers as a missing one), which takes its answers along', async () => {
     const before = (await problems(QUIET_PRODUCT)).total;
-    expect((await del('deleteProblem', [problemId], helper.token)).body).toEqual({ code: '510004', message: '只能删除自己的提问', data: null });
+    expect((await del('deleteProblem', [problemId], helper.token)).body).toEqual({ code: '510001', message: '该提问不存在或已删除', data: null });
     expect((await del('deleteProblem', [problemId], asker.token)).body).toEqual({ code: '200', message: '删除成功', data: null });
     const after = await problems(QUIET_PRODUCT);
     expect(after.total).toBe(before - 1);

@@ -58,7 +58,7 @@ export function registerAfterSaleRoutes(app: FastifyInstance, deps: AfterSaleDep
     return ok({ list: rows.map(afterSaleListItem), total });
   });
 
-  r.get('/after/getById', { schema: { querystring: DetailQuery }, config: auth }, async (request) => {
+  r.get('/after/getById', { schema: { querystring: DetailQuery }, config: { ...auth, owns: 'afterSale' } }, async (request) => {
     const row = await findOwnAfterSale(deps.db, currentUser(request), request.query.afterId);
     if (!row || (request.query.orderId !== undefined && Number(row.order_id) !== request.query.orderId)) {
       throw new DomainError('afterSaleNotFound');
@@ -66,7 +66,7 @@ export function registerAfterSaleRoutes(app: FastifyInstance, deps: AfterSaleDep
     return ok(afterSaleDetail(row, deps.clock()));
   });
 
-  r.post('/after/submit', { config: auth }, async (request) => {
+  r.post('/after/submit', { config: { ...auth, owns: 'order' } }, async (request) => {
     const form = AfterSaleForm.parse(input(request));
     await assertIssuedImages(blobs, 'image', form.image);
     const state = await submitAfterSale(deps, currentUser(request), form);
@@ -76,7 +76,7 @@ export function registerAfterSaleRoutes(app: FastifyInstance, deps: AfterSaleDep
   });
 
   r.route({
-    method: ['PUT', 'POST'], url: '/after/returnRefund', config: auth,
+    method: ['PUT', 'POST'], url: '/after/returnRefund', config: { ...auth, owns: 'afterSale' },
     handler: async (request) => {
       const ref = refOf(request);
       await withdrawAfterSale(deps, currentUser(request), ref, 'application');
@@ -85,7 +85,7 @@ export function registerAfterSaleRoutes(app: FastifyInstance, deps: AfterSaleDep
   });
 
   r.route({
-    method: ['PUT', 'POST'], url: '/after/returnGoods', config: auth,
+    method: ['PUT', 'POST'], url: '/after/returnGoods', config: { ...auth, owns: 'afterSale' },
     handler: async (request) => {
       const ref = refOf(request);
       await withdrawAfterSale(deps, currentUser(request), ref, 'return');
@@ -93,14 +93,14 @@ export function registerAfterSaleRoutes(app: FastifyInstance, deps: AfterSaleDep
     },
   });
 
-  r.post('/after/platform', { config: auth }, async (request) => {
+  r.post('/after/platform', { config: { ...auth, owns: 'afterSale' } }, async (request) => {
     const form = PlatformInterventionForm.parse(input(request));
     await assertIssuedImages(blobs, 'image', form.image);
     await requestPlatform(deps, currentUser(request), form, form.reason, form.image);
     return ok(answer(form.afterId, form.orderId, 7), '申请平台介入成功');
   });
 
-  r.post('/order/returnExpress', { config: auth }, async (request) => {
+  r.post('/order/returnExpress', { config: { ...auth, owns: 'afterSale' } }, async (request) => {
     const raw = input(request);
     const form = ReturnLogisticsForm.parse({ ...raw, express: typeof raw.express === 'string' && /^\d+$/.test(raw.express) ? Number(raw.express) : raw.express });
     if (!findExpressCompany(form.express)) throw new DomainError('expressCompanyNotFound');
