@@ -9,9 +9,10 @@ import type { FastifyRequest } from 'fastify';
 interface ClosableSocket { terminate(): void }
 
 /** `ws` marks the faults of the peer's frames with codes WS_ERR_* (RangeError / Error with a status code). */
-const isClientProtocolFault = (error: unknown): error is Error & { code: string } =>
-  error instanceof Error && typeof (error as { code?: unknown }).code === 'string'
-  && (error as { code: string }).code.startsWith('WS_ERR_');
+const isClientProtocolFault = (error: unknown): error is Error & { code: string } => {
+  const code: unknown = error instanceof Error ? (error as unknown as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && code.startsWith('WS_ERR_');
+};
 
 export function websocketErrorHandler(error: Error, socket: ClosableSocket, request: FastifyRequest): void {
   if (isClientProtocolFault(error)) {

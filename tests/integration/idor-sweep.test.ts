@@ -26,7 +26,7 @@ let intruder: Shopper;
 const owned = {} as Record<OwnedKind, number | string>;
 
 /** What "not found" answers look like: the catalogue's *NotFound entries. */
-const NOT_FOUND_CODES = new Set(Object.entries(Errors).filter(([name]) => name.endsWith('NotFound')).map(([, e]) => e.code));
+const NOT_FOUND_CODES = new Set<string>(Object.entries(Errors).filter(([name]) => name.endsWith('NotFound')).map(([, e]) => e.code));
 
 const cup: OrderLine = {
   skuId: ids.sku.cupRed, productId: ids.cup, productName: '结算测试杯', image: '/images/product/cup.svg', values: ['红色'],
