@@ -22,12 +22,21 @@ export const OWNED_ID_FIELDS = {
   payment: 'paymentId',
   collect: 'collectId',
   footprint: 'footprintId',
+  /** a coupon in the shopper's wallet: settlement and submit name it as shops[].id */
+  couponClaim: 'id',
 } as const;
 
 export type OwnedKind = keyof typeof OWNED_ID_FIELDS;
 
-/** What a route's ids are: one shopper's resource of a kind, or nobody's (with the reason). */
-export type Owns = OwnedKind | { none: string };
+/** What a route's ids are: one shopper's resources of a kind (or kinds), or nobody's (with the reason). */
+export type Owns = OwnedKind | readonly OwnedKind[] | { none: string };
+
+/** The kinds of shopper-owned resource a route names; empty for `{ none }` or no declaration. */
+export function ownedKindsOf(entry: RouteEntry): OwnedKind[] {
+  const owns = entry.config.owns;
+  if (typeof owns === 'string') return [owns];
+  return Array.isArray(owns) ? [...owns] : [];
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig { owns?: Owns }

@@ -9,7 +9,7 @@
 import { Errors } from '../../domain/shared/errors';
 import type { OrderLine } from '../../domain/order/order.events';
 import { recordFootprint } from '../../services/api/footprint/record-footprint';
-import { idFieldsOf, OWNED_ID_FIELDS, routeTableOf, type OwnedKind, type RouteEntry } from '../../services/api/route-table';
+import { idFieldsOf, OWNED_ID_FIELDS, ownedKindsOf, routeTableOf, type OwnedKind, type RouteEntry } from '../../services/api/route-table';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { ids, settleCheckoutFixture } from './checkout.fixtures';
 import { givenShopper, type Shopper } from './engagement.fixtures';
@@ -23,10 +23,12 @@ const RECEIVED_ORDER = 880_002;
 let server: TestServer;
 let owner: Shopper;
 let intruder: Shopper;
+let intruderAddress = 0;
 const owned = {} as Record<OwnedKind, number | string>;
 
-/** What "not found" answers look like: the catalogue's *NotFound entries. */
-const NOT_FOUND_CODES = new Set<string>(Object.entries(Errors).filter(([name]) => name.endsWith('NotFound')).map(([, e]) => e.code));
+/** What "not found" answers look like: the catalogue's *NotFound entries, and a wallet's 优惠券不可用. */
+const NOT_FOUND_CODES = new Set<string>(Object.entries(Errors)
+  .filter(([name]) => name.endsWith('NotFound') || name === 'couponUnavailable').map(([, e]) => e.code));
 
 const cup: OrderLine = {
   skuId: ids.sku.cupRed, productId: ids.cup, productName: '结算测试杯', image: '/images/product/cup.svg', values: ['红色'],
@@ -42,8 +44,17 @@ const eventLog = async () => (await server.runtime.db.query<{ n: number; last: s
 
 const orderOf = (afterId: number | string) => (afterId === MISSING_ID ? MISSING_ID : SHIPPED_ORDER);
 
-/** The rest of a request a route needs besides the owned id, by URL (only where the id alone is not a valid request). */
+/**
+ * The rest of a request a route needs besides the owned id, by URL (or `URL#kind` for a route naming several kinds),
+ * only where the id alone is not a valid request.
+ */
 const REQUEST_SHAPES: Record<string, (id: number | string) => Record<string, unknown>> = {
+  '/api/order/getSettlement#couponClaim': (id) => ({
+    type: 2, ifWork: 0, shops: [{ shopId: ids.shop, id, skus: [{ skuId: ids.sku.cupRed, number: 2, selected: 1 }] }],
+  }),
+  '/api/order/submit#couponClaim': (id) => ({
+    receiveId: intruderAddress, paymentMode: 1, remark: '', shops: [{ shopId: ids.shop, id, skus: [{ skuId: ids.sku.cupRed, number: 2, selected: 1 }] }],
+  }),
   '/api/after/submit': (orderId) => ({
     orderId, afterType: 1, goodsState: 1, returnReason: '多拍/拍错/不想要', explain: '', image: '', skus: [{ skuId: ids.sku.cupRed, number: 1 }],
   }),
@@ -72,7 +83,7 @@ const REQUEST_SHAPES: Record<string, (id: number | string) => Record<string, unk
 
 /** The request that names `id` as the route's owned resource: the kind's field, else `ids: [id]`. */
 function requestFor(route: RouteEntry, kind: OwnedKind, id: number | string): Record<string, unknown> {
-  const shape = REQUEST_SHAPES[route.url];
+  const shape = REQUEST_SHAPES[`${route.url}#${kind}`] ?? REQUEST_SHAPES[route.url];
   if (shape) return shape(id);
   const field = OWNED_ID_FIELDS[kind];
   const fields = idFieldsOf(route);
@@ -90,7 +101,8 @@ async function callAs(shopper: Shopper, route: RouteEntry, request: Record<strin
 }
 
 const apiRoutes = () => routeTableOf(server.app).filter((r) => r.url.startsWith('/api/'));
-const sweptRoutes = () => apiRoutes().filter((r) => typeof r.config.owns === 'string');
+/** Each route once per kind of owned resource it names. */
+const sweptRoutes = () => apiRoutes().flatMap((route) => ownedKindsOf(route).map((kind) => ({ route, kind })));
 
 beforeAll(async () => {
   server = await startTestServer({ web: false, clock: () => NOW });
@@ -117,10 +129,17 @@ beforeAll(async () => {
     return rows[0] ? Number(rows[0].notice_id) : null;
   });
 
-  must(await as(owner, 'POST', '/api/receive/save', {
-    receiveName: '物主', receivePhone: '13912345678', receiveAdress: '湖北省-武汉市-武昌区', address: '中山路 8 号', label: '家', defult: 'true',
-  }), 'address');
-  owned.address = Number(must(await as(owner, 'GET', '/api/receive/getSelect'), 'selected address').receiveId);
+  const addressOf = async (who: Shopper) => {
+    must(await as(who, 'POST', '/api/receive/save', {
+      receiveName: who.name, receivePhone: '13912345678', receiveAdress: '湖北省-武汉市-武昌区', address: '中山路 8 号', label: '家', defult: 'true',
+    }), 'address');
+    return Number(must(await as(who, 'GET', '/api/receive/getSelect'), 'selected address').receiveId);
+  };
+  owned.address = await addressOf(owner);
+  intruderAddress = await addressOf(intruder);
+  must(await as(owner, 'POST', '/api/coupon/takeCoupon', { shopCouponId: ids.shopCoupon.tenOff }), 'coupon');
+  const offered = must(await as(owner, 'POST', '/api/order/getSettlement', REQUEST_SHAPES['/api/order/getSettlement#couponClaim'](0)), 'offered coupons');
+  owned.couponClaim = Number((offered as { shops: Array<{ shopCoupons: Array<{ id: number }> }> }).shops[0].shopCoupons[0].id);
 
   owned.problem = Number(must(await as(owner, 'POST', '/api/seckill/addProblem', { productId: ids.cup, problem: '能放进洗碗机吗？' }), 'problem').problemId);
   const asked = must(await as(asker, 'POST', '/api/seckill/addProblem', { productId: ids.cup, problem: '杯子有多重？' }), 'asked');
@@ -155,12 +174,15 @@ describe('the route table', () => {
   });
 
   it('a reason is given for every route that owns nothing', () => {
-    const unexplained = apiRoutes().filter((r) => typeof r.config.owns === 'object' && !r.config.owns.none.trim());
+    const unexplained = apiRoutes().filter((r) => {
+      const owns = r.config.owns;
+      return typeof owns === 'object' && !Array.isArray(owns) && !(owns as { none: string }).none?.trim();
+    });
     expect(unexplained).toEqual([]);
   });
 
   it('has an owner\'s resource for every kind a route declares', () => {
-    const kinds = [...new Set(sweptRoutes().map((r) => r.config.owns as OwnedKind))];
+    const kinds = [...new Set(sweptRoutes().map((swept) => swept.kind))];
     expect(kinds.filter((k) => owned[k] === undefined)).toEqual([]);
   });
 });
@@ -169,8 +191,7 @@ describe('a second shopper naming the owner\'s resource', () => {
   it('gets each route\'s own "not found" and records nothing', async () => {
     const routes = sweptRoutes();
     const failures: string[] = [];
-    for (const route of routes) {
-      const kind = route.config.owns as OwnedKind;
+    for (const { route, kind } of routes) {
       const name = `${route.methods.join(',')} ${route.url} (${kind})`;
       const beforeMissing = await eventLog();
       const missing = verdict(await callAs(intruder, route, requestFor(route, kind, MISSING_ID)));
@@ -188,16 +209,16 @@ describe('a second shopper naming the owner\'s resource', () => {
       }
       if (after.n !== before.n || after.last !== before.last) failures.push(`${name}: appended ${after.n - before.n} event(s)`);
     }
-    console.log(`IDOR sweep: ${routes.length} routes swept (${new Set(routes.map((r) => r.config.owns)).size} kinds of owned resource)`);
+    const distinct = new Set(routes.map((swept) => swept.route)).size;
+    console.log(`IDOR sweep: ${distinct} routes swept, ${routes.length} route × kind probes, ${new Set(routes.map((swept) => swept.kind)).size} kinds of owned resource`);
     expect(failures).toEqual([]);
-    expect(routes.length).toBeGreaterThanOrEqual(25);
+    expect(distinct).toBeGreaterThanOrEqual(25);
   });
 
   it('the owner is not told "not found" by the read routes (the probes name real resources)', async () => {
-    const reads = sweptRoutes().filter((r) => r.methods.every((m) => m === 'GET'));
+    const reads = sweptRoutes().filter((swept) => swept.route.methods.every((m) => m === 'GET'));
     const notFound = [];
-    for (const route of reads) {
-      const kind = route.config.owns as OwnedKind;
+    for (const { route, kind } of reads) {
       const answer = verdict(await callAs(owner, route, requestFor(route, kind, owned[kind])));
       if (answer.status !== 200 || NOT_FOUND_CODES.has(answer.code)) notFound.push({ route: route.url, ...answer });
     }

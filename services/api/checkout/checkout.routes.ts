@@ -24,17 +24,20 @@ const auth = { auth: 'required' } as const;
 /** decides on read models (address book, wallet, cart): refuses while they lag the shopper's last write (503) */
 const decides = { auth: 'required', readYourWrites: 'decide' } as const;
 
+/** A settlement or submit names the shopper's address (receiveId) and wallet coupons (shops[].id). */
+const SHOPPERS_CHOICES = ['address', 'couponClaim'] as const;
+
 export function registerCheckoutRoutes(app: FastifyInstance, deps: CheckoutDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post('/order/getSettlement', { schema: { body: SettlementBody }, config: { ...decides, owns: 'address' } }, async (request) =>
+  r.post('/order/getSettlement', { schema: { body: SettlementBody }, config: { ...decides, owns: SHOPPERS_CHOICES } }, async (request) =>
     ok(await getSettlement(deps, currentUser(request), settlementRequest(request.body))));
 
   r.post('/work/getSettlement', { schema: { body: WorkSettlementBody }, config: { ...decides, owns: 'address' } }, async (request) =>
     ok(await getSettlement(deps, currentUser(request), workSettlementRequest(request.body))));
 
   r.post('/order/submit', {
-    schema: { body: SubmitBody, headers: z.object({ 'idempotency-key': IdempotencyKey }) }, config: { ...decides, owns: 'address' },
+    schema: { body: SubmitBody, headers: z.object({ 'idempotency-key': IdempotencyKey }) }, config: { ...decides, owns: SHOPPERS_CHOICES },
   }, async (request) => {
     const key = request.headers['idempotency-key'] ?? null;
     return ok(await submitCheckout(deps, currentUser(request), submitRequest(request.body), key), '提交成功');
