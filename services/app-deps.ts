@@ -3,6 +3,7 @@
  * and the bench servers, so they all serve the same product. What differs between them comes in `extra`.
  */
 import type { AppDeps } from './api/app';
+import { smsLimitsOf, unpaidOrderLimitsOf } from './config';
 import { projectionOpsOf } from './ops/projection-ops';
 import type { Runtime } from './runtime';
 
@@ -28,6 +29,8 @@ export function runtimeAppDeps(runtime: Runtime, extra: AppDepsExtra): AppDeps {
     readYourWritesTimeoutMs: runtime.config.READ_YOUR_WRITES_TIMEOUT_MS,
     checkoutDeadlineMs: runtime.config.CHECKOUT_DEADLINE_MS,
     publicBaseUrl: runtime.config.PUBLIC_BASE_URL,
+    smsLimits: smsLimitsOf(runtime.config),
+    unpaidOrderLimits: unpaidOrderLimitsOf(runtime.config),
     ...rest,
   };
 }

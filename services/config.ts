@@ -44,6 +44,19 @@ const ConfigSchema = z.object({
   DEMO_MERCHANT_SHIP_AFTER_MS: z.coerce.number().int().min(0).max(30 * 24 * 60 * 60 * 1000).default(60000),
   /** The demo merchant agrees to after-sales and takes in returns this long after (demo-merchant-after-sale.ts); 0 = off. */
   DEMO_MERCHANT_AFTER_SALE_AFTER_MS: z.coerce.number().int().min(0).max(30 * 24 * 60 * 60 * 1000).default(30000),
+  // --- abuse limits (issue 13): all state in the database, so they hold across API instances ---
+  /** Wrong SMS codes one phone may give, across codes, within SMS_WRONG_TRIES_WINDOW_MS before it is locked. */
+  SMS_WRONG_TRIES_PER_PHONE: z.coerce.number().int().min(1).max(1000).default(10),
+  SMS_WRONG_TRIES_WINDOW_MS: z.coerce.number().int().min(60_000).max(30 * 24 * 60 * 60 * 1000).default(24 * 60 * 60 * 1000),
+  /** How long a phone that used up its wrong tries can neither sign in nor be sent a code. */
+  SMS_PHONE_LOCK_MS: z.coerce.number().int().min(60_000).max(30 * 24 * 60 * 60 * 1000).default(24 * 60 * 60 * 1000),
+  /** Codes one client address may be sent per SMS_SEND_WINDOW_MS, and codes sent to anyone in that window. */
+  SMS_SENDS_PER_CLIENT: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  SMS_SENDS_TOTAL: z.coerce.number().int().min(1).max(10_000_000).default(1000),
+  SMS_SEND_WINDOW_MS: z.coerce.number().int().min(1000).max(24 * 60 * 60 * 1000).default(60 * 60 * 1000),
+  /** Stock hoarding: orders one shopper may hold unpaid, and units of one SKU across them. */
+  UNPAID_ORDERS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(20),
+  UNPAID_UNITS_PER_SKU_PER_USER: z.coerce.number().int().min(1).max(1_000_000).default(50),
   // WeChat Pay v3 Native: setting the merchant keys replaces the sandbox (services/payments/wechatpay-config.ts).
   WECHATPAY_MCHID: z.string().trim().min(1).optional(),
   WECHATPAY_APPID: z.string().trim().min(1).optional(),
@@ -133,3 +146,30 @@ export function standInWarnings(config: Config): string[] {
 
 export const kafkaBrokers = (config: Config): string[] | undefined =>
   config.KAFKA_BROKERS?.split(',').map((b) => b.trim());
+
+/** Brute-force and flooding limits of SMS codes (services/identity/sms-guard.ts). */
+export interface SmsLimits {
+  wrongTriesPerPhone: number; wrongTriesWindowMs: number; phoneLockMs: number;
+  sendsPerClient: number; sendsTotal: number; sendWindowMs: number;
+}
+
+/** Stock hoarding limits of unpaid orders (services/checkout/unpaid-order-limits.ts). */
+export interface UnpaidOrderLimits { ordersPerUser: number; unitsPerSkuPerUser: number }
+
+export const smsLimitsOf = (config: Config): SmsLimits => ({
+  wrongTriesPerPhone: config.SMS_WRONG_TRIES_PER_PHONE,
+  wrongTriesWindowMs: config.SMS_WRONG_TRIES_WINDOW_MS,
+  phoneLockMs: config.SMS_PHONE_LOCK_MS,
+  sendsPerClient: config.SMS_SENDS_PER_CLIENT,
+  sendsTotal: config.SMS_SENDS_TOTAL,
+  sendWindowMs: config.SMS_SEND_WINDOW_MS,
+});
+
+export const unpaidOrderLimitsOf = (config: Config): UnpaidOrderLimits => ({
+  ordersPerUser: config.UNPAID_ORDERS_PER_USER,
+  unitsPerSkuPerUser: config.UNPAID_UNITS_PER_SKU_PER_USER,
+});
+
+/** The limits of a start with none of these variables set. */
+export const DEFAULT_SMS_LIMITS: SmsLimits = smsLimitsOf(ConfigSchema.parse({}));
+export const DEFAULT_UNPAID_ORDER_LIMITS: UnpaidOrderLimits = unpaidOrderLimitsOf(ConfigSchema.parse({}));

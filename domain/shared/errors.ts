@@ -19,6 +19,10 @@ export const Errors = {
   smsCodeTooFrequent: { code: '11006', message: '验证码已发送，请60秒后再试' },
   smsCodeLocked: { code: '11007', message: '验证码错误次数过多，请重新获取' },
   smsOutboxEmpty: { code: '11008', message: '该手机号暂无验证码' },
+  /** the phone used up its wrong tries across codes; the message says how long is left (services/identity/sms-guard.ts) */
+  smsPhoneLocked: { code: '11009', message: '验证码错误次数过多，该手机号已暂停登录，请稍后再试' },
+  smsClientTooFrequent: { code: '11010', message: '获取验证码过于频繁，请稍后再试' },
+  smsSendingBusy: { code: '11011', message: '短信发送繁忙，请稍后再试' },
   userNotRegistered: { code: '21001', message: '用户未注册' },
   userAlreadyRegistered: { code: '21002', message: '用户已注册' },
   // --- user centre: profile, phone change (domain/identity, services/api/identity) ---
@@ -103,6 +107,9 @@ export const Errors = {
   receiveNotFound: { code: '81004', message: '请选择您的收货地址' },
   couponUnavailable: { code: '81005', message: '优惠券不可用' },
   activityNotFound: { code: '81006', message: '活动不存在或已结束' },
+  /** stock hoarding caps (services/checkout/unpaid-order-limits.ts, UNPAID_* settings) */
+  unpaidOrdersLimit: { code: '81007', message: '待付款订单过多，请先支付或取消后再下单' },
+  unpaidUnitsLimit: { code: '81008', message: '该商品待付款数量已超出最大限制，请先支付已有订单' },
   // --- cart + addresses (domain/cart, domain/address, services/api/cart|address); checkout also uses outOfStock ---
   outOfStock: { code: '80001', message: '商品库存不足' },
   cartHasUnshelved: { code: '800101', message: '选中的商品中有下架商品' },

@@ -5,12 +5,14 @@
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import websocket from '@fastify/websocket';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { SmsLimits, UnpaidOrderLimits } from '../config';
 import type { Database } from '../db/database';
 import type { EventStore } from '../event-store/event-store.port';
 import type { SessionStore } from '../identity/session-store';
 import type { WaitFor } from '../../projections/runner/wait-for';
 import type { RealtimeHub } from '../realtime/hub';
 import { registerWebsocketRoute } from '../realtime/ws.route';
+import { websocketErrorHandler } from '../realtime/ws-errors';
 import { installAuth } from './auth';
 import { installReadYourWrites, rememberingWaitFor, sessionCatchUp } from './read-your-writes';
 import { registerCatalogRoutes } from './catalog/catalog.routes';
@@ -34,6 +36,7 @@ import { registerCommentRoutes } from './comment/comment.routes';
 import { registerReviewApi } from './comment/review.routes';
 import { registerFootprintRoutes } from './footprint/footprint.routes';
 import { registerJsonCompression } from './compression';
+import { installRouteTable } from './route-table';
 import { registerStorefront } from './static';
 import { registerCartApi } from './cart/cart.module';
 import { registerAddressApi } from './address/address.module';
@@ -83,6 +86,10 @@ export interface AppDeps {
   publicBaseUrl?: string;
   /** Committed projection batches (runtime.projections): read-model answers are cached until these say otherwise. */
   readModelChanges?: ReadModelChanges;
+  /** SMS_* abuse limits (services/config.ts); default: the configuration's defaults. */
+  smsLimits?: SmsLimits;
+  /** UNPAID_* limits on unpaid orders (services/config.ts); default: the configuration's defaults. */
+  unpaidOrderLimits?: UnpaidOrderLimits;
 }
 
 export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
@@ -96,6 +103,7 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: refuseMalformedUrl,
   });
+  installRouteTable(app); // before any route: the IDOR sweep reads what each route declares it owns
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await installSecurityHeaders(app);
@@ -107,7 +115,7 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
   installAuth(app, deps.sessions, deps.clock, sessionCatchUp({ sessions: deps.sessions, waitFor: given.waitFor, timeoutMs }));
   refuseUnstorableText(app);
 
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 }, errorHandler: websocketErrorHandler });
   registerWebsocketRoute(app, deps.hub, deps.sessions, deps.clock);
 
   const health = healthCheck({ store: deps.store, ...deps.health });

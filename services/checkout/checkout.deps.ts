@@ -3,6 +3,7 @@
  * slices: they come in as ports, wired in the composition root (services/api/checkout/checkout.module.ts).
  */
 import type { WaitFor } from '../../projections/runner/wait-for';
+import type { UnpaidOrderLimits } from '../config';
 import type { Database } from '../db/database';
 import type { EventStore } from '../event-store/event-store.port';
 import type { Payments } from '../payments/payments';
@@ -55,4 +56,6 @@ export interface CheckoutDeps {
   log: (line: string) => void;
   /** How long a started checkout may take before its deadline gives it up (default CHECKOUT_DEADLINE_MS, 2 minutes). */
   checkoutDeadlineMs?: number;
+  /** Caps on unpaid orders and unpaid units per SKU (UNPAID_* settings; default: services/config.ts). */
+  unpaidOrderLimits?: UnpaidOrderLimits;
 }

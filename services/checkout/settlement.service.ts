@@ -2,7 +2,7 @@
  * `POST /order/getSettlement` (and `/work/getSettlement`): the checkout page's numbers, recomputed on the server from
  * the catalogue, stock, promotions, shipping templates and the shopper's coupons. Coupons the request already chose
  * (couponId, shops[].id) are applied with the spec's stacking rules, so the page shows the payable the submit will
- * charge. Without a receiveId (or with one no longer in the book) the shopper's default or newest address is used.
+ * charge. Without a receiveId the shopper's default or newest address is used; one not in their book answers 81004.
  * Any invalid line fails the whole settlement with 80002 存在无效商品,请重新选择 and `data` =
  * `{shops, invalidShops}` (origin's errorData): the valid lines and, per shop, the offending ones with their reason.
  * More of a flash sale or discount than its per-person limit is 已超出最大限制购买数量 (80005) here already.
@@ -53,9 +53,9 @@ export function usableCoupons(
 
 export async function getSettlement(deps: CheckoutDeps, userId: number, request: CheckoutRequest): Promise<SettlementView> {
   const now = deps.clock();
-  // a stale receiveId (the address was deleted meanwhile) shows the preferred address: submit insists on a real one
-  const named = request.receiveId === null ? null : await deps.addresses.find(userId, request.receiveId);
-  const receive = named ?? await deps.addresses.preferred(userId);
+  // a receiveId not in the shopper's book (deleted meanwhile, or another shopper's) is refused with 81004, as at
+  // submit; none named shows the preferred address
+  const receive = await receiveFor(deps, userId, request.receiveId);
   const goods = await resolveGoods(deps.catalog, request, now);
   if (goods.invalid.length > 0) {
     throw new DomainError('invalidGoods', undefined, {

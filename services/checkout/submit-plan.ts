@@ -2,7 +2,8 @@
  * Everything a submit decides before it touches a stream: the address (请选择您的收货地址), the goods (80002 for
  * goods gone, off the shelf or in a disabled shop; 商品库存不足 when the stock read model is already short), the
  * price of every line, the coupons re-validated in full (ownership, window, threshold, products, stacking, less than
- * the payable), the group to open or join, and the ids. Nothing is recorded when this fails.
+ * the payable), the group to open or join, and the ids; the caps on unpaid orders and units (unpaid-order-limits.ts).
+ * Nothing is recorded when this fails.
  */
 import { selectCoupons } from '../../domain/checkout/checkout-coupons';
 import { failWhenActivitySoldOut, planCheckout } from '../../domain/checkout/checkout-plan';
@@ -22,6 +23,7 @@ import { collageStream } from './checkout-steps';
 import { invalidView, lineView } from './settlement-view';
 import { couponChoiceOf, receiveFor } from './settlement.service';
 import { loadWallet } from './wallet';
+import { failWhenHoarding } from './unpaid-order-limits';
 
 async function headImageOf(deps: CheckoutDeps, userId: number): Promise<string> {
   const { rows } = await deps.db.query<{ head_image: string }>('select head_image from users where user_id = $1', [userId]);
@@ -61,6 +63,7 @@ export async function planSubmit(deps: CheckoutDeps, userId: number, request: Ch
   }
   if (goods.invalid.length > 0) fail('outOfStock');
   failWhenActivitySoldOut(goods.priced);
+  await failWhenHoarding(deps.db, userId, goods.priced, deps.unpaidOrderLimits);
   const receive = (await receiveFor(deps, userId, request.receiveId)) ?? fail('receiveNotFound');
   const wallet = await loadWallet(deps.db, userId);
   const { selection, used } = selectCoupons(wallet, goods.priced, couponChoiceOf(request, wallet), now);

@@ -17,6 +17,7 @@ import { migrate } from '../db/migrate';
 import type { EventStore } from '../event-store/event-store.port';
 import type { PhoneRegistry } from './phone-registry';
 import type { SmsCodeStore } from './sms-code-store';
+import { failPhoneLocked } from './sign-in.service';
 
 /** How long a passed identity check allows binding a new phone. */
 export const PHONE_CHECK_VALID_MS = 10 * 60 * 1000;
@@ -52,6 +53,7 @@ export async function createPhoneChangeService(deps: PhoneChangeDeps) {
   /** Checks and spends a code: wrong tries count towards the phone's lock, as at sign-in. */
   const spendCode = async (phone: string, code: string, now: Date): Promise<void> => {
     const verdict = await codes.check(phone, code, now);
+    if (verdict === 'phoneLocked') await failPhoneLocked(codes, phone, now);
     if (verdict === 'locked') fail('smsCodeLocked');
     if (verdict === 'invalid') fail('smsCodeInvalid');
     if (!(await codes.consume(phone, code, now))) fail('smsCodeInvalid');

@@ -18,6 +18,13 @@ import { defaultAvatarUrl, newSmsCode, newUserName } from './new-account';
 import type { PhoneRegistry } from './phone-registry';
 import type { SessionStore } from './session-store';
 import type { SmsCodeStore } from './sms-code-store';
+import { phoneLockMessage } from './sms-guard';
+
+/** 11009 with how long the phone's lock has left. */
+export async function failPhoneLocked(codes: SmsCodeStore, phone: string, now: Date): Promise<never> {
+  const until = await codes.phoneLockedUntil(phone, now);
+  return fail('smsPhoneLocked', until ? phoneLockMessage(until, now) : undefined);
+}
 
 export interface SignInDeps {
   store: EventStore;
@@ -81,10 +88,15 @@ export function createSignInService(deps: SignInDeps) {
   return {
     registerAccount,
 
-    async requestCode(phone: string): Promise<void> {
+    /** `client`: the asking client's address, for the per-client send limit. */
+    async requestCode(phone: string, client: string): Promise<void> {
       const now = deps.clock();
       const code = newSmsCode();
-      if (!(await codes.issue(phone, code, now))) fail('smsCodeTooFrequent');
+      const verdict = await codes.issue(phone, code, now, client);
+      if (verdict === 'phoneLocked') await failPhoneLocked(codes, phone, now);
+      if (verdict === 'tooFrequent') fail('smsCodeTooFrequent');
+      if (verdict === 'clientLimited') fail('smsClientTooFrequent');
+      if (verdict === 'busy') fail('smsSendingBusy');
       try {
         await deps.sms.sendCode({ phone, code, validMinutes: SMS_CODE_POLICY.validForMs / 60_000, sentAt: now });
       } catch (error) {
@@ -97,6 +109,7 @@ export function createSignInService(deps: SignInDeps) {
       const now = deps.clock();
       const { phone, verificationCode } = request;
       const verdict = await codes.check(phone, verificationCode, now);
+      if (verdict === 'phoneLocked') await failPhoneLocked(codes, phone, now);
       if (verdict === 'locked') fail('smsCodeLocked');
       if (verdict === 'invalid') fail('smsCodeInvalid');
 

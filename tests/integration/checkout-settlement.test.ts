@@ -39,6 +39,14 @@ describe('a cart selection from two shops, without coupons', () => {
     const { body } = await shopper.settle({ shops: twoShops(), receiveId: null });
     expect(body.data.receive).toMatchObject({ receiveId: shopper.receiveId, receiveAdress: '湖北省-武汉市-武昌区' });
   });
+
+  it('refuses an address not in the shopper\'s book — unknown or another shopper\'s — with 81004, never the default', async () => {
+    const other = await newShopper(server, NOW);
+    for (const receiveId of [999_999_999, other.receiveId]) {
+      const { body } = await shopper.settle({ shops: twoShops(), receiveId });
+      expect(body).toEqual({ code: '81004', message: '请选择您的收货地址', data: null });
+    }
+  });
 });
 
 describe('a shop whose lines use two templates', () => {

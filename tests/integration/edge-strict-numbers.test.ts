@@ -70,3 +70,49 @@ describe('query strings', () => {
     expect(body.message).toContain('pageSize');
   });
 });
+
+describe('after-sale ids (their routes read the body or the query, and once coerced any value to a number)', () => {
+  it.each([['1e0'], ['0x1'], ['true'], ['1.5']])('GET /after/getById refuses afterId=%s with 400 naming afterId', async (afterId) => {
+    const { status, body } = await shopper.call('GET', `/after/getById?afterId=${afterId}`);
+    expect(status).toBe(400);
+    expect(body.message).toContain('afterId');
+  });
+
+  it.each([[true], ['1e0'], [[1]]])('POST /after/returnRefund refuses afterId %p with 400 naming afterId', async (afterId) => {
+    const { status, body } = await shopper.call('POST', '/after/returnRefund', { afterId, orderId: 1 });
+    expect(status).toBe(400);
+    expect(body.message).toContain('afterId');
+  });
+
+  it('GET /after/getAll refuses state=true with 400 and still reads state=2', async () => {
+    expect((await shopper.call('GET', '/after/getAll?state=true')).status).toBe(400);
+    expect((await shopper.call('GET', '/after/getAll?state=2')).body.code).toBe('200');
+  });
+
+  it('still answers a decimal-string id it does not know as a missing after-sale', async () => {
+    const { body } = await shopper.call('GET', '/after/getById?afterId=999999');
+    expect(body.code).toBe('300002');
+  });
+});
+
+describe('the other checkout and cart routes', () => {
+  const events = async () => Number((await server.runtime.db.query<{ n: string }>('select count(*) as n from events')).rows[0].n);
+
+  it.each([
+    ['submit number true', '/order/submit', { receiveId: 1, paymentMode: 1, shops: [{ shopId: ids.shop, skus: [{ skuId: ids.sku.cupRed, number: true, selected: 1 }] }] }, 'number'],
+    ['submit number "1e3"', '/order/submit', { receiveId: 1, paymentMode: 1, shops: [{ shopId: ids.shop, skus: [{ skuId: ids.sku.cupRed, number: '1e3', selected: 1 }] }] }, 'number'],
+    ['submit couponId true', '/order/submit', { receiveId: 1, paymentMode: 1, couponId: true, shops: [{ shopId: ids.shop, skus: [{ skuId: ids.sku.cupRed, number: 1, selected: 1 }] }] }, 'couponId'],
+    ['settlement couponId true', '/order/getSettlement', { type: 2, couponId: true, shops: [{ shopId: ids.shop, skus: [{ skuId: ids.sku.cupRed, number: 1, selected: 1 }] }] }, 'couponId'],
+    ['cart update number "1e3"', '/cart/updateNumber', { skuId: ids.sku.cupRed, number: '1e3' }, ''],
+    ['cart update number true', '/cart/updateNumber', { skuId: ids.sku.cupRed, number: true }, ''],
+    ['cart delete ids [true]', '/cart/delete', { ids: [true] }, ''],
+    ['cart select skuId true', '/cart/selected', { shopCarts: [{ shopId: ids.shop, skus: [{ skuId: true, selected: 1 }] }] }, 'skuId'],
+  ])('%s answers 400 and records nothing', async (_name, path, body, field) => {
+    const before = await events();
+    const { status, body: answer } = await shopper.call('POST', path, body);
+    expect(status).toBe(400);
+    expect(answer.code).toBe('400');
+    if (field) expect(answer.message).toMatch(new RegExp(`${field}|商品数量`));
+    expect(await events()).toBe(before);
+  });
+});

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../services/api/app';
+import { buildApp, type AppDeps } from '../../services/api/app';
 import { loadConfig } from '../../services/config';
 import { runtimeAppDeps } from '../../services/app-deps';
 import { seedDemo } from '../../services/ops/seed/seed-demo';
@@ -37,20 +37,33 @@ export interface TestServerOptions {
   databaseUrl?: string;
   /** Run the demo merchant, shipping paid orders this long after payment (default: no demo merchant). */
   demoMerchantShipAfterMs?: number;
+  /** Settings on top of the test defaults (e.g. the SMS and unpaid-order limits a test lowers). */
+  env?: Record<string, string>;
+  /** The app's logger (a test reading what the server logs); default: none. */
+  logger?: AppDeps['logger'];
 }
+
+/**
+ * Many suites sign in dozens of shoppers from this one loopback client within a minute: the test server lifts the
+ * per-client and overall SMS send limits unless a test sets them (tests/integration/identity-sms-abuse.test.ts).
+ */
+const TEST_SMS_SEND_LIMITS = { SMS_SENDS_PER_CLIENT: '1000000', SMS_SENDS_TOTAL: '1000000' };
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const web = options.web ?? true;
   if (web) buildWebIfStale();
   const config = loadConfig({
     DATA_DIR: ':memory:', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent',
+    ...TEST_SMS_SEND_LIMITS,
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+    ...options.env,
   });
   const runtime = await openRuntime(config, { clock: options.clock, log: () => undefined, pglite: options.pglite });
   await seedDemo(runtime.store, runtime.clock());
   const opsToken = 'test-ops-token-0123456789';
   const app = await buildApp(runtimeAppDeps(runtime, {
     opsToken, webDist: web ? path.join(root, 'web/dist') : undefined, demoMerchantShipAfterMs: options.demoMerchantShipAfterMs,
+    ...(options.logger ? { logger: options.logger } : {}),
   }));
 
   await app.listen({ port: 0, host: '127.0.0.1' });

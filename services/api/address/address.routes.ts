@@ -66,7 +66,7 @@ export function registerAddressRoutes(app: FastifyInstance, deps: AddressRouteDe
 
   r.get('/receive/getSelect', { config: auth }, async (request) => ok(await selectedAddress(db, currentUser(request))));
 
-  r.get('/receive/getById', { schema: { querystring: ByIdQuery }, config: auth }, async (request) => {
+  r.get('/receive/getById', { schema: { querystring: ByIdQuery }, config: { ...auth, owns: 'address' } }, async (request) => {
     const found = await findAddress(db, currentUser(request), request.query.receiveId);
     if (!found) throw new DomainError('addressNotFound');
     return ok(found);
@@ -81,7 +81,7 @@ export function registerAddressRoutes(app: FastifyInstance, deps: AddressRouteDe
   });
 
   r.route({
-    method: ['PUT', 'POST'], url: '/receive/update', schema: { body: UpdateBody }, config: auth,
+    method: ['PUT', 'POST'], url: '/receive/update', schema: { body: UpdateBody }, config: { ...auth, owns: 'address' },
     handler: async (request) => {
       const userId = currentUser(request);
       const { receiveId } = request.body;
@@ -93,7 +93,7 @@ export function registerAddressRoutes(app: FastifyInstance, deps: AddressRouteDe
   r.route({
     method: ['DELETE', 'POST'], url: '/receive/delete',
     // the original client sends receiveId in the body; a query parameter is accepted as well
-    schema: { body: ByIdQuery.partial().nullish(), querystring: ByIdQuery.partial() }, config: auth,
+    schema: { body: ByIdQuery.partial().nullish(), querystring: ByIdQuery.partial() }, config: { ...auth, owns: 'address' },
     handler: async (request) => {
       const userId = currentUser(request);
       const receiveId = request.body?.receiveId ?? request.query.receiveId;

@@ -19,15 +19,18 @@ import { submitAfterSale } from '../../after-sale/submit-after-sale';
 import type { BlobStore } from '../../uploads/blob-store.port';
 import { assertIssuedImages } from '../../uploads/issued-images';
 import { currentUser } from '../auth';
+import { decimal } from '../edge/decimal';
 import { ok } from '../envelope';
 import { PageQuery } from '../paging';
 import { afterSaleDetail, afterSaleListItem } from './after-sale-view';
 import { findOwnAfterSale, listAfterSales } from './after-sale.queries';
 
-const Id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const ListQuery = PageQuery(5).extend({ state: z.coerce.number({ error: '参数 state 无效：应为1或2' }).int().min(1).max(2).default(1) });
+const Id = decimal(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
+const ListQuery = PageQuery(5).extend({
+  state: decimal(z.number({ error: '参数 state 无效：应为1或2' }).int().min(1).max(2).default(1)),
+});
 const DetailQuery = z.object({ afterId: Id, orderId: Id.optional(), noticeId: Id.optional() });
-/** Ids as numbers or numeric strings, from body or query. */
+/** Ids as numbers or decimal strings (edge/decimal.ts: not true, not "1e3"), from body or query. */
 const RefInput = z.object({ afterId: Id, orderId: Id });
 
 function input(request: FastifyRequest): Record<string, unknown> {
@@ -55,7 +58,7 @@ export function registerAfterSaleRoutes(app: FastifyInstance, deps: AfterSaleDep
     return ok({ list: rows.map(afterSaleListItem), total });
   });
 
-  r.get('/after/getById', { schema: { querystring: DetailQuery }, config: auth }, async (request) => {
+  r.get('/after/getById', { schema: { querystring: DetailQuery }, config: { ...auth, owns: 'afterSale' } }, async (request) => {
     const row = await findOwnAfterSale(deps.db, currentUser(request), request.query.afterId);
     if (!row || (request.query.orderId !== undefined && Number(row.order_id) !== request.query.orderId)) {
       throw new DomainError('afterSaleNotFound');
@@ -63,7 +66,7 @@ export function registerAfterSaleRoutes(app: FastifyInstance, deps: AfterSaleDep
     return ok(afterSaleDetail(row, deps.clock()));
   });
 
-  r.post('/after/submit', { config: auth }, async (request) => {
+  r.post('/after/submit', { config: { ...auth, owns: 'order' } }, async (request) => {
     const form = AfterSaleForm.parse(input(request));
     await assertIssuedImages(blobs, 'image', form.image);
     const state = await submitAfterSale(deps, currentUser(request), form);
@@ -73,7 +76,7 @@ export function registerAfterSaleRoutes(app: FastifyInstance, deps: AfterSaleDep
   });
 
   r.route({
-    method: ['PUT', 'POST'], url: '/after/returnRefund', config: auth,
+    method: ['PUT', 'POST'], url: '/after/returnRefund', config: { ...auth, owns: 'afterSale' },
     handler: async (request) => {
       const ref = refOf(request);
       await withdrawAfterSale(deps, currentUser(request), ref, 'application');
@@ -82,7 +85,7 @@ export function registerAfterSaleRoutes(app: FastifyInstance, deps: AfterSaleDep
   });
 
   r.route({
-    method: ['PUT', 'POST'], url: '/after/returnGoods', config: auth,
+    method: ['PUT', 'POST'], url: '/after/returnGoods', config: { ...auth, owns: 'afterSale' },
     handler: async (request) => {
       const ref = refOf(request);
       await withdrawAfterSale(deps, currentUser(request), ref, 'return');
@@ -90,14 +93,14 @@ export function registerAfterSaleRoutes(app: FastifyInstance, deps: AfterSaleDep
     },
   });
 
-  r.post('/after/platform', { config: auth }, async (request) => {
+  r.post('/after/platform', { config: { ...auth, owns: 'afterSale' } }, async (request) => {
     const form = PlatformInterventionForm.parse(input(request));
     await assertIssuedImages(blobs, 'image', form.image);
     await requestPlatform(deps, currentUser(request), form, form.reason, form.image);
     return ok(answer(form.afterId, form.orderId, 7), '申请平台介入成功');
   });
 
-  r.post('/order/returnExpress', { config: auth }, async (request) => {
+  r.post('/order/returnExpress', { config: { ...auth, owns: 'afterSale' } }, async (request) => {
     const raw = input(request);
     const form = ReturnLogisticsForm.parse({ ...raw, express: typeof raw.express === 'string' && /^\d+$/.test(raw.express) ? Number(raw.express) : raw.express });
     if (!findExpressCompany(form.express)) throw new DomainError('expressCompanyNotFound');

@@ -33,6 +33,9 @@ const BuyAgainBody = z.object({ orderId: Id });
 
 const auth = { auth: 'required' } as const;
 
+/** Cart routes name catalogue SKUs (or none) and act on the caller's own cart only. */
+const IN_OWN_CART = { none: "catalogue SKU ids, in the caller's own cart" };
+
 export function registerCartRoutes(app: FastifyInstance, deps: CartRouteDeps): void {
   const { db, store, clock } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -40,7 +43,7 @@ export function registerCartRoutes(app: FastifyInstance, deps: CartRouteDeps): v
 
   r.get('/cart/getCart', { config: auth }, async (request) => ok(cartByShop(await readCart(db, currentUser(request), clock()))));
 
-  r.post('/cart/addCart', { schema: { body: CartQuantityChange }, config: auth }, async (request) => {
+  r.post('/cart/addCart', { schema: { body: CartQuantityChange }, config: { ...auth, owns: IN_OWN_CART } }, async (request) => {
     const userId = currentUser(request);
     const sku = (await skuFacts(db, [request.body.skuId], clock())).get(request.body.skuId);
     if (!sku) throw new DomainError('detailSkuNotFound');
@@ -49,7 +52,7 @@ export function registerCartRoutes(app: FastifyInstance, deps: CartRouteDeps): v
   });
 
   r.route({
-    method: ['PUT', 'POST'], url: '/cart/updateNumber', schema: { body: CartQuantityChange }, config: auth,
+    method: ['PUT', 'POST'], url: '/cart/updateNumber', schema: { body: CartQuantityChange }, config: { ...auth, owns: IN_OWN_CART },
     handler: async (request) => {
       const userId = currentUser(request);
       const { skuId, number } = request.body;
@@ -60,7 +63,7 @@ export function registerCartRoutes(app: FastifyInstance, deps: CartRouteDeps): v
   });
 
   r.route({
-    method: ['PUT', 'POST'], url: '/cart/selected', schema: { body: SelectedBody }, config: auth,
+    method: ['PUT', 'POST'], url: '/cart/selected', schema: { body: SelectedBody }, config: { ...auth, owns: IN_OWN_CART },
     handler: async (request) => {
       const userId = currentUser(request);
       const shops = request.body.shopCarts.map(({ shopId, selected, skus }) => ({ shopId, selected: selected ?? undefined, skus }));
@@ -71,7 +74,7 @@ export function registerCartRoutes(app: FastifyInstance, deps: CartRouteDeps): v
   });
 
   r.route({
-    method: ['DELETE', 'POST'], url: '/cart/delete', schema: { body: CartDeleteSelected }, config: auth,
+    method: ['DELETE', 'POST'], url: '/cart/delete', schema: { body: CartDeleteSelected }, config: { ...auth, owns: IN_OWN_CART },
     handler: async (request) => {
       const userId = currentUser(request);
       const { cartNumber } = await runCartCommand(deps, userId, { type: 'RemoveLines', data: { userId, skuIds: request.body.ids } });
@@ -80,7 +83,7 @@ export function registerCartRoutes(app: FastifyInstance, deps: CartRouteDeps): v
   });
 
   r.route({
-    method: ['DELETE', 'POST'], url: '/cart/deleteAll', config: auth,
+    method: ['DELETE', 'POST'], url: '/cart/deleteAll', config: { ...auth, owns: IN_OWN_CART },
     handler: async (request) => {
       const userId = currentUser(request);
       const { cartNumber } = await runCartCommand(deps, userId, { type: 'ClearCart', data: { userId } });
@@ -89,7 +92,7 @@ export function registerCartRoutes(app: FastifyInstance, deps: CartRouteDeps): v
   });
 
   r.route({
-    method: ['GET', 'DELETE', 'POST'], url: '/cart/clearInvalidSku', config: auth,
+    method: ['GET', 'DELETE', 'POST'], url: '/cart/clearInvalidSku', config: { ...auth, owns: IN_OWN_CART },
     handler: async (request) => {
       const userId = currentUser(request);
       const invalid = await unavailableLines(userId);
@@ -99,7 +102,7 @@ export function registerCartRoutes(app: FastifyInstance, deps: CartRouteDeps): v
   });
 
   r.route({
-    method: ['PUT', 'POST'], url: '/cart/buyAgain', schema: { body: BuyAgainBody }, config: auth,
+    method: ['PUT', 'POST'], url: '/cart/buyAgain', schema: { body: BuyAgainBody }, config: { ...auth, owns: 'order' },
     handler: async (request) => {
       const userId = currentUser(request);
       const { orderId } = request.body;

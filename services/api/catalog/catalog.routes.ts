@@ -36,7 +36,7 @@ export function registerCatalogRoutes(app: FastifyInstance, db: Queryable, chang
   r.get('/classify/getClaasifyProducts', { schema: { querystring: ClassifyProductsQuery } },
     async (request) => ok(await cached('classifyProducts', request.query, () => categoryProducts(db, request.query))));
 
-  r.get('/shop/getIndex', { schema: { querystring: ShopQuery }, config: { auth: 'optional' } },
+  r.get('/shop/getIndex', { schema: { querystring: ShopQuery }, config: { auth: 'optional', owns: { none: 'a shop on sale' } } },
     async (request) => ok(await shopIndex(db, request.query.shopId, request.userId)));
   r.get('/shop/getShopClassify', { schema: { querystring: ShopQuery } },
     async (request) => ok(await cached('shopClassify', request.query, () => shopClassifies(db, request.query.shopId))));

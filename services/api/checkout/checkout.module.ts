@@ -47,7 +47,7 @@ import { registerCheckoutRoutes } from './checkout.routes';
 import { settlePendingRefunds } from '../../checkout/refunds';
 
 /** What the app hands the checkout slice: the shared parts of CheckoutDeps (the slice makes the rest) and the scheduler. */
-export type CheckoutApiDeps = Pick<CheckoutDeps, 'db' | 'store' | 'clock' | 'waitFor' | 'hub' | 'payments' | 'checkoutDeadlineMs'> & {
+export type CheckoutApiDeps = Pick<CheckoutDeps, 'db' | 'store' | 'clock' | 'waitFor' | 'hub' | 'payments' | 'checkoutDeadlineMs' | 'unpaidOrderLimits'> & {
   scheduler: Pick<Scheduler, 'registerDeadlineHandler'>;
   /** the projections' batch notices: goods facts are kept until a read model they come from changes */
   readModelChanges?: ReadModelChanges;

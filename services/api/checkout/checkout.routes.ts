@@ -25,13 +25,16 @@ const auth = { auth: 'required' } as const;
 /** decides on read models (address book, wallet, cart): refuses while they lag the shopper's last write (503) */
 const decides = { auth: 'required', readYourWrites: 'decide' } as const;
 
+/** A settlement or submit names the shopper's address (receiveId) and wallet coupons (shops[].id). */
+const SHOPPERS_CHOICES = ['address', 'couponClaim'] as const;
+
 export function registerCheckoutRoutes(app: FastifyInstance, deps: CheckoutDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post('/order/getSettlement', { schema: { body: SettlementBody }, config: decides }, async (request) =>
+  r.post('/order/getSettlement', { schema: { body: SettlementBody }, config: { ...decides, owns: SHOPPERS_CHOICES } }, async (request) =>
     ok(await getSettlement(deps, currentUser(request), settlementRequest(request.body))));
 
-  r.post('/work/getSettlement', { schema: { body: WorkSettlementBody }, config: decides }, async (request) =>
+  r.post('/work/getSettlement', { schema: { body: WorkSettlementBody }, config: { ...decides, owns: 'address' } }, async (request) =>
     ok(await getSettlement(deps, currentUser(request), workSettlementRequest(request.body))));
 
   // the coupons the order being placed may use: GET with the /placeOrder query's fields, or POST with a settlement body
@@ -42,19 +45,19 @@ export function registerCheckoutRoutes(app: FastifyInstance, deps: CheckoutDeps)
     ok(await getOrderCoupons(deps, currentUser(request), settlementRequest(request.body))));
 
   r.post('/order/submit', {
-    schema: { body: SubmitBody, headers: z.object({ 'idempotency-key': IdempotencyKey }) }, config: decides,
+    schema: { body: SubmitBody, headers: z.object({ 'idempotency-key': IdempotencyKey }) }, config: { ...decides, owns: SHOPPERS_CHOICES },
   }, async (request) => {
     const key = request.headers['idempotency-key'] ?? null;
     return ok(await submitCheckout(deps, currentUser(request), submitRequest(request.body), key), '提交成功');
   });
 
   r.route({
-    method: ['PUT', 'POST'], url: '/order/pay', schema: { body: PayBody }, config: auth,
+    method: ['PUT', 'POST'], url: '/order/pay', schema: { body: PayBody }, config: { ...auth, owns: 'order' },
     handler: async (request) => ok(await refreshPayment(deps, currentUser(request), request.body.orderId,
       request.body.type === 1 ? 'checkout' : 'order')),
   });
 
-  r.get('/order/getUrl', { schema: { querystring: OrderIdQuery }, config: auth }, async (request) =>
+  r.get('/order/getUrl', { schema: { querystring: OrderIdQuery }, config: { ...auth, owns: 'order' } }, async (request) =>
     ok(await refreshPayment(deps, currentUser(request), request.query.orderId, 'order')));
 
   r.get('/pay/qr/:paymentId', { schema: { params: z.object({ paymentId: z.string().min(1).max(64) }) } }, async (request, reply) => {
@@ -67,6 +70,6 @@ export function registerCheckoutRoutes(app: FastifyInstance, deps: CheckoutDeps)
     return reply.type(QR_IMAGE_TYPE).header('Cache-Control', 'private, max-age=7200, immutable').send(svg);
   });
 
-  r.get('/order/checkPay', { schema: { querystring: CheckPayQuery }, config: auth }, async (request) =>
+  r.get('/order/checkPay', { schema: { querystring: CheckPayQuery }, config: { ...auth, owns: 'order' } }, async (request) =>
     ok(await checkPay(deps, currentUser(request), request.query.orderId)));
 }

@@ -64,7 +64,7 @@ export function registerCollectRoutes(app: FastifyInstance, deps: CollectRouteDe
     return result.state;
   };
 
-  r.post('/collect/collect', { schema: { body: CollectBody }, config: { auth: 'required' } }, async (request) => {
+  r.post('/collect/collect', { schema: { body: CollectBody }, config: { auth: 'required', owns: { none: 'collects a product or shop on sale' } } }, async (request) => {
     const userId = currentUser(request);
     const { shopId, productId } = request.body;
     if (productId) {
@@ -93,8 +93,8 @@ export function registerCollectRoutes(app: FastifyInstance, deps: CollectRouteDe
     await run(userId, { type: 'CancelCollects', data: { userId, ids } });
     return ok(null, '取消成功');
   };
-  r.put('/collect/cancel', { schema: { body: CancelBody }, config: { auth: 'required' } },
+  r.put('/collect/cancel', { schema: { body: CancelBody }, config: { auth: 'required', owns: 'collect' } },
     async (request) => cancel(currentUser(request), request.body.ids));
-  r.post('/collect/cancel', { schema: { body: CancelBody }, config: { auth: 'required' } },
+  r.post('/collect/cancel', { schema: { body: CancelBody }, config: { auth: 'required', owns: 'collect' } },
     async (request) => cancel(currentUser(request), request.body.ids));
 }

@@ -36,7 +36,7 @@ export function registerReviewRoutes(app: FastifyInstance, deps: ReviewDeps & { 
   const r = app.withTypeProvider<ZodTypeProvider>();
   const auth = { auth: 'required' as const };
 
-  r.post('/order/addComment', { schema: { body: ReviewSubmission }, config: auth }, async (request) => {
+  r.post('/order/addComment', { schema: { body: ReviewSubmission }, config: { ...auth, owns: 'order' } }, async (request) => {
     const userId = currentUser(request);
     const { params } = request.body;
     const orderIds = new Set(params.map((p) => p.orderId));
@@ -48,7 +48,7 @@ export function registerReviewRoutes(app: FastifyInstance, deps: ReviewDeps & { 
     return ok({ commentIds }, '评价成功');
   });
 
-  r.put('/order/addToComment', { schema: { body: AppendReviewSubmission }, config: auth }, async (request) => {
+  r.put('/order/addToComment', { schema: { body: AppendReviewSubmission }, config: { ...auth, owns: 'review' } }, async (request) => {
     const userId = currentUser(request);
     const { params } = request.body;
     for (const [i, item] of params.entries()) await assertIssuedImages(deps.blobs, `params.${i}.image`, item.image);
@@ -63,13 +63,13 @@ export function registerReviewRoutes(app: FastifyInstance, deps: ReviewDeps & { 
     }));
   });
 
-  r.get('/comment/getById', { schema: { querystring: z.object({ commentId: Id }) }, config: auth }, async (request) => {
+  r.get('/comment/getById', { schema: { querystring: z.object({ commentId: Id }) }, config: { ...auth, owns: 'review' } }, async (request) => {
     const found = await findSelfComment(deps.db, currentUser(request), request.query.commentId);
     if (!found) throw new DomainError('reviewNotFound');
     return ok(found);
   });
 
-  r.post('/comment/like', { schema: { body: LikeBody }, config: auth }, async (request) => {
+  r.post('/comment/like', { schema: { body: LikeBody }, config: { ...auth, owns: { none: 'anyone may like any published review' } } }, async (request) => {
     const { commentId, ifLike } = request.body;
     const liked = await likeReview(deps, currentUser(request), commentId, ifLike === 1);
     return ok({ commentId, ifLike: liked ? 1 : 0, likes: await likeCount(deps.db, commentId) }, liked ? '点赞成功' : '取消点赞成功');

@@ -51,7 +51,7 @@ export function registerCouponRoutes(app: FastifyInstance, deps: CouponRouteDeps
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = deps;
 
-  r.post('/coupon/takeCoupon', { schema: { body: TakeCouponBody }, config: { auth: 'required' } }, async (request) => {
+  r.post('/coupon/takeCoupon', { schema: { body: TakeCouponBody }, config: { auth: 'required', owns: { none: 'claims a coupon on offer' } } }, async (request) => {
     const userId = currentUser(request);
     const ref = refOf(request.body) as CouponRef;
     const result = await takeCoupon(deps, ref, userId, clock());
@@ -62,11 +62,11 @@ export function registerCouponRoutes(app: FastifyInstance, deps: CouponRouteDeps
   });
 
   r.get('/canvas/getCoupons', {
-    schema: { querystring: z.object({ ids: IdList.optional() }) }, config: { auth: 'optional' },
+    schema: { querystring: z.object({ ids: IdList.optional() }) }, config: { auth: 'optional', owns: { none: 'coupons on offer' } },
   }, async (request) => ok(await couponsByIds(db, { ids: request.query.ids, shopId: null }, request.userId, clock())));
 
   r.get('/canvas/getShopCoupons', {
-    schema: { querystring: z.object({ shopId: PositiveId, ids: IdList.optional() }) }, config: { auth: 'optional' },
+    schema: { querystring: z.object({ shopId: PositiveId, ids: IdList.optional() }) }, config: { auth: 'optional', owns: { none: 'coupons on offer' } },
   }, async (request) => ok(await couponsByIds(db, request.query, request.userId, clock())));
 
   r.get('/coupon/getCoupons', { config: { auth: 'required' } },

@@ -32,7 +32,7 @@ export function registerFootprintRoutes(app: FastifyInstance, deps: FootprintRou
     return ok(await listFootprints(db, currentUser(request), page, pageSize));
   });
 
-  r.delete('/footprint/delete', { schema: { body: DeleteFootprintsBody }, config: { auth: 'required' } }, async (request) => {
+  r.delete('/footprint/delete', { schema: { body: DeleteFootprintsBody }, config: { auth: 'required', owns: 'footprint' } }, async (request) => {
     const userId = currentUser(request);
     const result = await handleCommand({
       store,

@@ -3,6 +3,7 @@
  * provider, the sign-in service, the user centre's profile and phone change, and the /api and /internal routes.
  */
 import type { FastifyInstance } from 'fastify';
+import type { SmsLimits } from '../../config';
 import type { WaitFor } from '../../../projections/runner/wait-for';
 import type { Database } from '../../db/database';
 import type { EventStore } from '../../event-store/event-store.port';
@@ -29,10 +30,12 @@ export interface IdentityDeps {
   blobs: BlobStore;
   /** Default: the development provider (log + outbox). */
   sms?: SmsProvider;
+  /** Wrong-try budget and send limits of SMS codes (SMS_* settings); default: the defaults of services/config.ts. */
+  smsLimits?: SmsLimits;
 }
 
 export async function openSignIn(deps: Omit<IdentityDeps, 'blobs'>, log: (line: string) => void): Promise<SignInService> {
-  const codes = await createSmsCodeStore(deps.db);
+  const codes = await createSmsCodeStore(deps.db, deps.smsLimits);
   const phones = await createPhoneRegistry(deps.db);
   const sms = deps.sms ?? (await createDevelopmentSmsProvider(deps.db, log));
   return createSignInService({ ...deps, codes, phones, sms });
@@ -42,7 +45,7 @@ export async function openSignIn(deps: Omit<IdentityDeps, 'blobs'>, log: (line: 
 export async function registerIdentityApi(api: FastifyInstance, deps: IdentityDeps): Promise<void> {
   registerIdentityRoutes(api, await openSignIn(deps, (line) => api.log.info(line)), deps.db);
   const phoneChange = await createPhoneChangeService({
-    ...deps, codes: await createSmsCodeStore(deps.db), phones: await createPhoneRegistry(deps.db),
+    ...deps, codes: await createSmsCodeStore(deps.db, deps.smsLimits), phones: await createPhoneRegistry(deps.db),
   });
   registerUserCentreRoutes(api, { ...deps, phoneChange });
 }

@@ -21,7 +21,7 @@ export function registerIdentityRoutes(app: FastifyInstance, signIn: SignInServi
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/app/getCode', { schema: { querystring: z.object({ phone: CodeRequestPhone }) } }, async (request) => {
-    await signIn.requestCode(request.query.phone);
+    await signIn.requestCode(request.query.phone, request.ip);
     return ok(null, '验证码获取成功');
   });
 

@@ -15,10 +15,11 @@ import { z } from 'zod';
 import { afterStateOf } from '../../../domain/after-sale/after-sale.machine';
 import type { AfterSaleDeps } from '../../after-sale/after-sale-command';
 import { actOnAfterSale, AFTER_SALE_VERBS, type AfterSaleVerb } from '../../after-sale/merchant-actions';
+import { decimal } from '../edge/decimal';
 import { ok } from '../envelope';
 
 const Params = z.object({
-  afterId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  afterId: decimal(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)),
   verb: z.enum(AFTER_SALE_VERBS as [AfterSaleVerb, ...AfterSaleVerb[]], { error: '参数 verb 无效' }),
 });
 const Reason = z.string({ error: '参数 reason 无效' }).trim().max(500, '参数 reason 过长');

@@ -26,6 +26,9 @@ const NoticeIdsBody = z.object({
 }).transform((body) => [...(body.noticeId ? [body.noticeId] : []), ...(body.ids ?? [])])
   .refine((ids) => ids.length > 0, '请先选择消息');
 
+/** 全部已读 names no notice: it acts on the caller's own inbox. */
+const OWN_INBOX = { none: "names no notice: the caller's own inbox" };
+
 export function registerNoticeRoutes(app: FastifyInstance, deps: NoticeInboxDeps): void {
   const { db } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -41,21 +44,21 @@ export function registerNoticeRoutes(app: FastifyInstance, deps: NoticeInboxDeps
 
   r.get('/notice/getById', {
     schema: { querystring: z.object({ noticeId: NoticeId }) },
-    config: { auth: 'optional' },
+    config: { auth: 'optional', owns: 'message' },
   }, async (request) => {
     const notice = await findNotice(db, request.userId, request.query.noticeId);
     if (!notice) throw new DomainError('noticeNotFound');
     return ok(notice);
   });
 
-  const inbox = { schema: { body: NoticeIdsBody }, config: { auth: 'required' as const } };
+  const inbox = { schema: { body: NoticeIdsBody }, config: { auth: 'required' as const, owns: 'message' as const } };
   const read = async (userId: number, ids: number[]) => ok(await runInboxCommand(deps, userId, 'ReadNotices', ids), '操作成功');
   r.put('/notice/readNotice', inbox, async (request) => read(currentUser(request), request.body));
   r.post('/notice/readNotice', inbox, async (request) => read(currentUser(request), request.body));
 
   const readAll = async (userId: number) => ok(await runInboxCommand(deps, userId, 'ReadNotices', 'all'), '操作成功');
-  r.put('/notice/readAll', { config: { auth: 'required' } }, async (request) => readAll(currentUser(request)));
-  r.post('/notice/readAll', { config: { auth: 'required' } }, async (request) => readAll(currentUser(request)));
+  r.put('/notice/readAll', { config: { auth: 'required', owns: OWN_INBOX } }, async (request) => readAll(currentUser(request)));
+  r.post('/notice/readAll', { config: { auth: 'required', owns: OWN_INBOX } }, async (request) => readAll(currentUser(request)));
 
   const remove = async (userId: number, ids: number[]) => ok(await runInboxCommand(deps, userId, 'RemoveNotices', ids), '删除成功');
   r.delete('/notice/removeById', inbox, async (request) => remove(currentUser(request), request.body));

@@ -54,7 +54,7 @@ export function registerOrderRoutes(app: FastifyInstance, deps: OrderServiceDeps
   });
 
   // noticeId: the notice the shopper came from (jump 2); notices carry no read state yet, so it is only validated
-  r.get('/order/getById', { schema: { querystring: DetailQuery }, config: auth }, async (request) => {
+  r.get('/order/getById', { schema: { querystring: DetailQuery }, config: { ...auth, owns: 'order' } }, async (request) => {
     const found = await findOwnOrder(db, currentUser(request), request.query.orderId);
     if (!found) throw new DomainError('orderNotFound');
     const [row] = await withLiveAfterStates(db, [found]);
@@ -62,7 +62,7 @@ export function registerOrderRoutes(app: FastifyInstance, deps: OrderServiceDeps
   });
 
   r.route({
-    method: ['PUT', 'POST'], url: '/order/cancel', config: auth,
+    method: ['PUT', 'POST'], url: '/order/cancel', config: { ...auth, owns: 'order' },
     handler: async (request) => {
       const userId = currentUser(request);
       const orderId = orderIdOf(request);
@@ -72,7 +72,7 @@ export function registerOrderRoutes(app: FastifyInstance, deps: OrderServiceDeps
   });
 
   r.route({
-    method: ['POST', 'PUT'], url: '/order/confirm', config: auth,
+    method: ['POST', 'PUT'], url: '/order/confirm', config: { ...auth, owns: 'order' },
     handler: async (request) => {
       const userId = currentUser(request);
       const orderId = orderIdOf(request);
@@ -83,7 +83,7 @@ export function registerOrderRoutes(app: FastifyInstance, deps: OrderServiceDeps
   });
 
   r.route({
-    method: ['DELETE', 'POST'], url: '/order/delete', config: auth,
+    method: ['DELETE', 'POST'], url: '/order/delete', config: { ...auth, owns: 'order' },
     handler: async (request) => {
       const userId = currentUser(request);
       const orderId = orderIdOf(request);

@@ -35,7 +35,7 @@ export function registerProductRoutes(app: FastifyInstance, deps: ProductRouteDe
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = deps;
 
-  r.get('/product/getById', { schema: { querystring: DetailQuery }, config: { auth: 'optional' } }, async (request) => {
+  r.get('/product/getById', { schema: { querystring: DetailQuery }, config: { auth: 'optional', owns: { none: 'products on sale' } } }, async (request) => {
     const detail = await productDetail(db, request.query, request.userId, clock(), deps.sources);
     if (request.userId !== null && deps.viewed) {
       const warn: Warn = (message, error) => request.log.warn({ err: error }, message);
@@ -45,6 +45,6 @@ export function registerProductRoutes(app: FastifyInstance, deps: ProductRouteDe
     return ok(detail);
   });
 
-  r.get('/product/getProducts', { schema: { querystring: OptionsQuery }, config: { auth: 'optional' } },
+  r.get('/product/getProducts', { schema: { querystring: OptionsQuery }, config: { auth: 'optional', owns: { none: 'products on sale' } } },
     async (request) => ok(await productOptions(request.query.productId, request.query.skuId, clock(), deps.sources)));
 }

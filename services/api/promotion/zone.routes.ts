@@ -27,7 +27,7 @@ export function registerZoneRoutes(app: FastifyInstance, db: Queryable, clock: (
   const r = app.withTypeProvider<ZodTypeProvider>();
   for (const { path, kind, idField } of zones) {
     const Query = ZoneBase.extend({ [idField]: OptionalId });
-    r.get(path, { schema: { querystring: Query }, config: { auth: 'optional' } }, async (request) => {
+    r.get(path, { schema: { querystring: Query }, config: { auth: 'optional', owns: { none: 'activities on sale' } } }, async (request) => {
       const q = request.query as z.infer<typeof ZoneBase> & Partial<Record<typeof idField, number>>;
       const cartLines = request.userId === null ? 0 : await countCartLines(db, request.userId);
       return ok(await zoneOf(db, kind, { ...q, activityId: q[idField] }, clock(), cartLines));

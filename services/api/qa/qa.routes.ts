@@ -41,7 +41,7 @@ export async function registerQaRoutes(app: FastifyInstance, deps: QaRouteDeps):
 
   r.get('/seckill/getProblems', {
     schema: { querystring: PageQuery(10).extend({ productId: ProductId }) },
-    config: { auth: 'optional' },
+    config: { auth: 'optional', owns: { none: "a product's public questions" } },
   }, async (request) => {
     const { productId, page, pageSize } = request.query;
     return ok(await listProblems(db, productId, request.userId, page, pageSize));
@@ -53,7 +53,7 @@ export async function registerQaRoutes(app: FastifyInstance, deps: QaRouteDeps):
   r.get('/user/getSelfAnswers', { schema: { querystring: PageQuery(10) }, config: { auth: 'required' } }, async (request) =>
     ok(await listMyAnswers(db, currentUser(request), request.query.page, request.query.pageSize)));
 
-  r.post('/seckill/addProblem', { schema: { body: AskQuestionBody }, config: { auth: 'required' } }, async (request) => {
+  r.post('/seckill/addProblem', { schema: { body: AskQuestionBody }, config: { auth: 'required', owns: { none: 'asks about a product on sale' } } }, async (request) => {
     const userId = currentUser(request);
     const { productId, problem, ifAnonymous, image } = request.body;
     if (image) await assertIssuedImages(blobs, 'image', [image]);
@@ -66,7 +66,7 @@ export async function registerQaRoutes(app: FastifyInstance, deps: QaRouteDeps):
     return ok({ problemId }, '提问成功');
   });
 
-  r.post('/seckill/addAnswer', { schema: { body: AnswerQuestionBody }, config: { auth: 'required' } }, async (request) => {
+  r.post('/seckill/addAnswer', { schema: { body: AnswerQuestionBody }, config: { auth: 'required', owns: { none: "anyone may answer another shopper's public question" } } }, async (request) => {
     const userId = currentUser(request);
     const { problemId, productId, answer, ifAnonymous } = request.body;
     const answerId = await ids.nextAnswerId();
@@ -75,7 +75,7 @@ export async function registerQaRoutes(app: FastifyInstance, deps: QaRouteDeps):
     return ok({ answerId, problemId }, '回答成功');
   });
 
-  r.delete('/seckill/deleteProblem', { schema: { body: DeleteQuestionsBody }, config: { auth: 'required' } }, async (request) => {
+  r.delete('/seckill/deleteProblem', { schema: { body: DeleteQuestionsBody }, config: { auth: 'required', owns: 'problem' } }, async (request) => {
     const userId = currentUser(request);
     const problemIds = [...new Set(request.body.ids)];
     const authors = await problemAuthors(db, problemIds);
@@ -90,7 +90,7 @@ export async function registerQaRoutes(app: FastifyInstance, deps: QaRouteDeps):
     return ok(null, '删除成功');
   });
 
-  r.delete('/seckill/deleteAnswer', { schema: { body: DeleteAnswersBody }, config: { auth: 'required' } }, async (request) => {
+  r.delete('/seckill/deleteAnswer', { schema: { body: DeleteAnswersBody }, config: { auth: 'required', owns: 'answer' } }, async (request) => {
     const userId = currentUser(request);
     const answerIds = [...new Set(request.body.ids)];
     const owners = await answerOwners(db, answerIds);
