@@ -45,8 +45,8 @@ const eventLog = async () => (await server.runtime.db.query<{ n: number; last: s
 const orderOf = (afterId: number | string) => (afterId === MISSING_ID ? MISSING_ID : SHIPPED_ORDER);
 
 /**
- * The rest of a request a route needs besides the owned id, by URL (or `URL#kind` for a route naming several kinds),
- * only where the id alone is not a valid request.
+ * The rest of a request a route needs besides the owned id, by URL (or `URL#kind` for a route naming several kinds;
+ * `GET URL…` where the GET and POST of one URL differ), only where the id alone is not a valid request.
  */
 const REQUEST_SHAPES: Record<string, (id: number | string) => Record<string, unknown>> = {
   '/api/order/getSettlement#couponClaim': (id) => ({
@@ -71,6 +71,19 @@ const REQUEST_SHAPES: Record<string, (id: number | string) => Record<string, unk
   '/api/order/submit': (receiveId) => ({
     receiveId, paymentMode: 1, remark: '', shops: [{ shopId: ids.shop, skus: [{ skuId: ids.sku.cupRed, number: 1, selected: 1 }] }],
   }),
+  // the coupons an order being placed may use: the settlement's request (GET: its query, shops as JSON)
+  'GET /api/order/getOrderCoupons#couponClaim': (id) => ({
+    type: 2, ifWork: 0, shops: JSON.stringify([{ shopId: ids.shop, id, skus: [{ skuId: ids.sku.cupRed, number: 2, selected: 1 }] }]),
+  }),
+  'GET /api/order/getOrderCoupons': (receiveId) => ({
+    type: 2, ifWork: 0, receiveId, shops: JSON.stringify([{ shopId: ids.shop, skus: [{ skuId: ids.sku.cupRed, number: 1, selected: 1 }] }]),
+  }),
+  '/api/order/getOrderCoupons#couponClaim': (id) => ({
+    type: 2, ifWork: 0, shops: [{ shopId: ids.shop, id, skus: [{ skuId: ids.sku.cupRed, number: 2, selected: 1 }] }],
+  }),
+  '/api/order/getOrderCoupons': (receiveId) => ({
+    type: 2, ifWork: 0, receiveId, shops: [{ shopId: ids.shop, skus: [{ skuId: ids.sku.cupRed, number: 1, selected: 1 }] }],
+  }),
   '/api/work/getSettlement': (receiveId) => ({
     receiveId, shopId: ids.otherShop, productId: ids.group, skuId: ids.sku.group, number: 1, type: 1, shopGroupWorkId: ids.groupWork,
   }),
@@ -83,7 +96,9 @@ const REQUEST_SHAPES: Record<string, (id: number | string) => Record<string, unk
 
 /** The request that names `id` as the route's owned resource: the kind's field, else `ids: [id]`. */
 function requestFor(route: RouteEntry, kind: OwnedKind, id: number | string): Record<string, unknown> {
-  const shape = REQUEST_SHAPES[`${route.url}#${kind}`] ?? REQUEST_SHAPES[route.url];
+  const get = methodOf(route) === 'GET' ? 'GET ' : '';
+  const shape = REQUEST_SHAPES[`${get}${route.url}#${kind}`] ?? REQUEST_SHAPES[`${get}${route.url}`]
+    ?? REQUEST_SHAPES[`${route.url}#${kind}`] ?? REQUEST_SHAPES[route.url];
   if (shape) return shape(id);
   const field = OWNED_ID_FIELDS[kind];
   const fields = idFieldsOf(route);
@@ -91,8 +106,10 @@ function requestFor(route: RouteEntry, kind: OwnedKind, id: number | string): Re
   return { [field]: id };
 }
 
+const methodOf = (route: RouteEntry) => (route.methods.includes('POST') ? 'POST' : route.methods[0]);
+
 async function callAs(shopper: Shopper, route: RouteEntry, request: Record<string, unknown>) {
-  const method = route.methods.includes('POST') ? 'POST' : route.methods[0];
+  const method = methodOf(route);
   if (method === 'GET') {
     const query = new URLSearchParams(Object.entries(request).map(([k, v]) => [k, String(v)]));
     return call(server, 'GET', `${route.url}?${query}`, { token: shopper.token });

@@ -38,10 +38,10 @@ export function registerCheckoutRoutes(app: FastifyInstance, deps: CheckoutDeps)
     ok(await getSettlement(deps, currentUser(request), workSettlementRequest(request.body))));
 
   // the coupons the order being placed may use: GET with the /placeOrder query's fields, or POST with a settlement body
-  r.get('/order/getOrderCoupons', { schema: { querystring: OrderCouponsQuery }, config: decides }, async (request) =>
+  r.get('/order/getOrderCoupons', { schema: { querystring: OrderCouponsQuery }, config: { ...decides, owns: SHOPPERS_CHOICES } }, async (request) =>
     ok(await getOrderCoupons(deps, currentUser(request), settlementRequest(request.query))));
 
-  r.post('/order/getOrderCoupons', { schema: { body: SettlementBody }, config: decides }, async (request) =>
+  r.post('/order/getOrderCoupons', { schema: { body: SettlementBody }, config: { ...decides, owns: SHOPPERS_CHOICES } }, async (request) =>
     ok(await getOrderCoupons(deps, currentUser(request), settlementRequest(request.body))));
 
   r.post('/order/submit', {

@@ -30,7 +30,10 @@ const originOf = (request: FastifyRequest, publicBaseUrl?: string): string =>
 
 export function registerGroupInviteRoutes(app: FastifyInstance, deps: GroupInviteDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const auth = { auth: 'required' } as const;
+  const auth = {
+    auth: 'required',
+    owns: { none: 'a group is open to every signed-in shopper it is shared with; an orderId not the caller\'s in it answers 81002 like a missing group (group-invite.test.ts)' },
+  } as const;
 
   r.post('/work/getInvite', { schema: { body: InviteInput }, config: auth }, async (request) =>
     ok(await groupInvite(deps, currentUser(request), request.body.collageId, request.body.orderId ?? null, deps.clock())));
