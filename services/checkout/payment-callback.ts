@@ -1,8 +1,9 @@
 /**
  * The PaymentCallbackHandler (registered with runtime.payments): every verified notification, each time it arrives.
  * SUCCESS → RecordPaymentSuccess on `payment-<id>` (the same transaction again records nothing) → the orders it
- * covers are paid (pay-orders.ts: group member first, PayOrder, refund when the order no longer awaited payment) →
- * once the read models have it, a push on `order:<id>` with `{state, paymentState, code:'SUCCESS'}`. A notification
+ * covers are paid (pay-orders.ts: group member first, PayOrder, refund when the order no longer awaited payment), and
+ * the answer waits for the orders read model. The push on `order:<id>` with `{state, paymentState, code:'SUCCESS'}`
+ * comes from the log on every instance (order-push.ts), whichever instance the callback reached. A notification
  * for a payment this system never created is acknowledged and logged (WeChat would otherwise re-send it for a day).
  * Other trade states carry no money: acknowledged. Throwing (the store is down) answers FAIL and WeChat retries.
  */
@@ -12,12 +13,11 @@ import { withStreamLock } from '../commands/stream-lock';
 import type { PaymentCallbackHandler } from '../payments/payments';
 import type { CheckoutDeps } from './checkout.deps';
 import { decideOn, systemActor } from './decide-on';
-import { publishOrderStates } from './order-push';
 import { payOrders } from './pay-orders';
 import { loadPayment, paymentStream } from './payment-service';
 
 /**
- * What the push leads to (DESIGN.md §6 read-your-writes): 支付成功！ and then the order detail, from the orders read
+ * What the paid push leads to (DESIGN.md §6 read-your-writes): 支付成功！ and then the order detail, from the orders read
  * model. Deadlines, sales counts and the payments table follow on their own.
  */
 const PAID_SCREEN_READ_MODELS = ['orders'];
@@ -44,7 +44,6 @@ export function paymentCallbackHandler(deps: CheckoutDeps): PaymentCallbackHandl
         const paid = await payOrders(deps, { paymentId: result.paymentId, transactionId: result.transactionId, orderIds });
         if (recorded.repeated && !paid.changed) return;
         await deps.waitFor([...recorded.events, ...paid.events], { projections: PAID_SCREEN_READ_MODELS });
-        await publishOrderStates(deps, orderIds);
       });
     },
     async paymentStatus(paymentId) {

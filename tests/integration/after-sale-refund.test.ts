@@ -129,7 +129,7 @@ describe.each(backends)('refund only on %s', (backend) => {
       expect(body.data.price).toBe(2 * 299 + 59 + 10);
       const { runtime } = world.server;
       const deps = {
-        store: runtime.store, db: runtime.db, waitFor: runtime.projections.waitFor, hub: runtime.hub, clock: runtime.clock,
+        store: runtime.store, db: runtime.db, waitFor: runtime.projections.waitFor, clock: runtime.clock,
         provider: runtime.payments.provider, ids: await createAfterSaleIds(runtime.db), log: () => undefined,
       };
       expect(await handleWaitingAfterSales(deps, 30_000, world.now)).toBe(0);
