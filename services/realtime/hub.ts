@@ -120,6 +120,11 @@ export class RealtimeHub {
     return sent;
   }
 
+  /** Sockets listening on `channel` now. */
+  listenersOf(channel: string): number {
+    return this.subscribers.get(channel)?.size ?? 0;
+  }
+
   get channelCount(): number {
     return this.subscribers.size;
   }
