@@ -98,15 +98,6 @@ export class RealtimeHub {
     for (const channel of [...this.subscribers.keys()]) this.unsubscribe(channel, socket);
   }
 
-  /**
-   * Pushes to every open subscriber of `channel` from the command path; returns how many got it. Only this instance's
-   * sockets hear it: a push another instance's sockets need comes from the log (`pushFrom`).
-   */
-  publish(channel: string, payload: unknown, position: string | null = null): number {
-    const message: PushMessage = { op: 'event', channel, position, payload };
-    return this.send(channel, JSON.stringify(message));
-  }
-
   private send(channel: string, text: string): number {
     const set = this.subscribers.get(channel);
     if (!set) return 0;

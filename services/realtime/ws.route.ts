@@ -6,7 +6,7 @@
  *
  * `position` is where this instance's push feed is: every later push on the channel reaches the socket. A client
  * coming back with `after` (the last position it accounted for on the channel) first gets the pushes it missed since
- * then; when this instance cannot know them all (it started later, or they left its buffer) the answer says
+ * then (before the `subscribed` answer); when this instance cannot know them all (it started later, or they left its buffer) the answer says
  * `resync: true` and the client refetches. A socket whose session ends (logout, expiry; looked at every
  * `sessionCheckMs`, on any instance) loses its subscriptions and is told 20004.
  */
@@ -87,11 +87,12 @@ export function registerWebsocketRoute(
       }
       if (!(await hub.mayListen(userId, parsed.channel))) return fail('403', '拒绝访问!', parsed.channel);
       if (listener.userId !== userId) return undefined; // the session ended while the policy was asked
-      // subscribed and caught up in one turn: a push delivered meanwhile is either in the catch-up or sent live
+      // subscribed and caught up in one turn: a push delivered meanwhile is either in the catch-up or sent live. The
+      // missed pushes go first: the client counts everything up to `position` in the answer as heard
       hub.subscribe(parsed.channel, sock);
       const missed = parsed.after ? hub.missedSince(parsed.channel, parsePosition(parsed.after)) : [];
-      send({ op: 'subscribed', channel: parsed.channel, position: hub.position, ...(missed === null ? { resync: true } : {}) });
       for (const push of missed ?? []) if (sock.readyState === 1) sock.send(push.text);
+      send({ op: 'subscribed', channel: parsed.channel, position: hub.position, ...(missed === null ? { resync: true } : {}) });
       return undefined;
     });
     sock.on('close', () => {

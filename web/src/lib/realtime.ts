@@ -2,7 +2,13 @@
  * The websocket client (DESIGN.md §9): one connection to `/ws?token=…` while anything is subscribed and a token is
  * there; channels are (re)subscribed once the server says `ready`; a lost connection comes back with exponential
  * backoff and jitter. Pushes carry the log position: a push not newer than the last one seen on its channel is
- * dropped, so a late, reordered or repeated push never undoes a newer one.
+ * dropped, so a late, reordered or repeated push never undoes a newer one (the same change pushed by two instances,
+ * or caught up twice).
+ *
+ * Nothing is missed across a reconnect: the server's `subscribed` answer says up to where the channel is accounted
+ * for; coming back, the client subscribes with `after` that position and the server first sends what it pushed
+ * since. When it cannot (it started later, or let those pushes go) it answers `resync`: the handlers are called with
+ * `meta.resync` and a null payload, and refetch.
  */
 import { getToken } from './session';
 
@@ -29,7 +35,12 @@ export interface RealtimeOptions {
   clearTimer?: (handle: unknown) => void;
 }
 
-export interface PushMeta { channel: string; position: string | null }
+export interface PushMeta {
+  channel: string;
+  position: string | null;
+  /** Pushes may have been missed while disconnected and cannot be caught up: refetch (the payload is null). */
+  resync?: boolean;
+}
 export type PushHandler = (payload: unknown, meta: PushMeta) => void;
 /** A channel name, or a function of the signed-in user's id (`(id) => 'user:' + id`), known once the server is ready. */
 export type ChannelName = string | ((userId: number) => string);
@@ -53,7 +64,11 @@ export const isNewer = (next: [bigint, bigint], last: [bigint, bigint] | undefin
 
 interface Subscription { channel: ChannelName; handler: PushHandler }
 
-interface ServerMessage { op?: unknown; channel?: unknown; position?: unknown; payload?: unknown; userId?: unknown; code?: unknown }
+interface ServerMessage {
+  op?: unknown; channel?: unknown; position?: unknown; payload?: unknown; userId?: unknown; code?: unknown; resync?: unknown;
+}
+
+const formatPosition = ([commit, prepare]: [bigint, bigint]): string => `${commit}/${prepare}`;
 
 export function createRealtime(options: RealtimeOptions): Realtime {
   const open = options.open ?? ((url: string) => new WebSocket(url) as unknown as SocketLike);
@@ -83,10 +98,20 @@ export function createRealtime(options: RealtimeOptions): Realtime {
   const syncChannels = () => {
     if (userId === null) return;
     const wanted = new Set([...subscriptions].map((s) => resolve(s.channel)).filter((c): c is string => c !== null));
-    for (const channel of wanted) if (!subscribed.has(channel)) send({ op: 'subscribe', channel });
-    for (const channel of subscribed) if (!wanted.has(channel)) send({ op: 'unsubscribe', channel });
+    for (const channel of wanted) {
+      if (subscribed.has(channel)) continue;
+      const heard = lastSeen.get(channel);
+      send({ op: 'subscribe', channel, ...(heard ? { after: formatPosition(heard) } : {}) });
+    }
+    for (const channel of subscribed) {
+      if (wanted.has(channel)) continue;
+      send({ op: 'unsubscribe', channel });
+      lastSeen.delete(channel); // a page subscribing again fetches afresh
+    }
     subscribed = wanted;
   };
+
+  const handlersOf = (channel: string) => [...subscriptions].filter((s) => resolve(s.channel) === channel);
 
   const deliver = (channel: string, position: string | null, payload: unknown) => {
     const parsed = parsePosition(position);
@@ -94,7 +119,14 @@ export function createRealtime(options: RealtimeOptions): Realtime {
       if (!isNewer(parsed, lastSeen.get(channel))) return;
       lastSeen.set(channel, parsed);
     }
-    for (const s of [...subscriptions]) if (resolve(s.channel) === channel) s.handler(payload, { channel, position });
+    for (const s of handlersOf(channel)) s.handler(payload, { channel, position });
+  };
+
+  /** The server's `subscribed`: everything up to its position is accounted for (the missed pushes came before it). */
+  const accountFor = (channel: string, position: string | null, resync: boolean) => {
+    const parsed = parsePosition(position);
+    if (parsed && isNewer(parsed, lastSeen.get(channel))) lastSeen.set(channel, parsed);
+    if (resync) for (const s of handlersOf(channel)) s.handler(null, { channel, position: null, resync: true });
   };
 
   const onMessage = (raw: unknown) => {
@@ -109,6 +141,8 @@ export function createRealtime(options: RealtimeOptions): Realtime {
       attempts = 0;
       subscribed = new Set();
       syncChannels();
+    } else if (message.op === 'subscribed' && typeof message.channel === 'string') {
+      accountFor(message.channel, typeof message.position === 'string' ? message.position : null, message.resync === true);
     } else if (message.op === 'event' && typeof message.channel === 'string') {
       deliver(message.channel, typeof message.position === 'string' ? message.position : null, message.payload);
     } else if (message.op === 'error' && message.code === '20004') {
@@ -166,6 +200,7 @@ export function createRealtime(options: RealtimeOptions): Realtime {
       return () => {
         subscriptions.delete(subscription);
         if (subscriptions.size > 0) return syncChannels();
+        lastSeen.clear();
         drop();
         if (retry !== null) clearTimer(retry);
         retry = null;

@@ -20,7 +20,8 @@ interface GroupInfoProps {
   onCountdownEnd: () => void;
 }
 
-function InviteDialog({ link, onClose }: { link: string; onClose: () => void }) {
+/** `status` follows the group live (order detail refetches on `collage:<id>` pushes) while the dialog is open. */
+function InviteDialog({ link, status, onClose }: { link: string; status: string; onClose: () => void }) {
   const [qr, setQr] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
@@ -34,6 +35,7 @@ function InviteDialog({ link, onClose }: { link: string; onClose: () => void }) 
   return (
     <Modal open centered title="邀请好友参团" footer={null} width={360} onCancel={onClose}>
       <div className="group-invite">
+        <p className="group-invite__status" data-testid="group-invite-status">{status}</p>
         {qr && <img src={qr} alt="邀请好友参团二维码" className="group-invite__qr" />}
         <p>微信扫一扫，或复制链接发给好友</p>
         <Typography.Paragraph copyable={{ text: link, tooltips: ['复制链接', '已复制'] }} className="group-invite__link">
@@ -53,6 +55,7 @@ export function GroupInfo({ group, orderState, product, onCountdownEnd }: GroupI
   const forming = group.state === 0 && !failed;
   const missing = forming ? group.people : 0;
   const link = product ? `${window.location.origin}${productDetailHref(product)}` : '';
+  const status = failed ? '拼团失败' : forming ? `拼团中，还差 ${missing} 人成团` : '拼团成功';
 
   return (
     <section className="order-card order-group" data-testid="group-info" data-group-state={failed ? 2 : group.state}>
@@ -61,7 +64,7 @@ export function GroupInfo({ group, orderState, product, onCountdownEnd }: GroupI
       </h2>
       <div className="order-group__body">
         <p className={`order-group__status order-group__status--${failed ? 'failed' : forming ? 'forming' : 'success'}`}>
-          {failed ? '拼团失败' : forming ? `拼团中，还差 ${missing} 人成团` : '拼团成功'}
+          {status}
         </p>
         {forming && (
           <p className="order-group__countdown">
@@ -94,7 +97,7 @@ export function GroupInfo({ group, orderState, product, onCountdownEnd }: GroupI
           )}
         </div>
       </div>
-      {inviting && <InviteDialog link={link} onClose={() => setInviting(false)} />}
+      {inviting && <InviteDialog link={link} status={status} onClose={() => setInviting(false)} />}
     </section>
   );
 }
