@@ -23,6 +23,7 @@ if (browser) {
   let context: BrowserContext;
   let page: Page;
   let product: ShopProduct;
+  const frames: string[] = [];
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -45,17 +46,21 @@ if (browser) {
     await server?.stop();
   });
 
+  const until = async (check: () => boolean) => {
+    const deadline = Date.now() + 30_000;
+    while (!check()) {
+      if (Date.now() > deadline) throw new Error(`condition not met in 30 s; frames: ${frames.join(' ')}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
   const unreloaded = () => page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere === true);
 
   it('turns an open order detail from 待发货 to 待收货 when the merchant ships, without a reload', async () => {
-    const subscribed = page.waitForEvent('websocket', (ws) => ws.url().includes('/ws'));
+    page.on('websocket', (ws) => ws.on('framereceived', (frame) => frames.push(String(frame.payload))));
     await page.goto(`${server.url}/orderDetail?orderId=${ORDER}`);
     await page.getByTestId('order-status').filter({ hasText: '待发货' }).waitFor();
-    const socket = await subscribed;
     // the page listens once the server confirmed the subscription to the order's channel
-    await socket.waitForEvent('framereceived', {
-      predicate: (frame) => String(frame.payload).includes(`"op":"subscribed","channel":"order:${ORDER}"`), timeout: 30_000,
-    });
+    await until(() => frames.some((f) => f.includes(`"op":"subscribed","channel":"order:${ORDER}"`)));
     await page.evaluate(() => { (window as unknown as { stillHere: boolean }).stillHere = true; });
 
     expect((await internal(server, `/orders/${ORDER}/ship`, { express: 1, deliverFormid: '982001982001' })).code).toBe('200');
