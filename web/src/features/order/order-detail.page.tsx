@@ -65,7 +65,7 @@ export function OrderDetailPage({ renderPayDialog }: { renderPayDialog: RenderPa
   const [tracking, setTracking] = useState(false);
   const payment = useOrderPayment(renderPayDialog, reload);
   // paid, shipped, confirmed, closed; the group's members and its forming or failing: shown without a reload
-  const collageId = order?.orderId === orderId ? order.collageId : 0;
+  const collageId = order && order.orderId === orderId ? order.collageId : 0;
   useLiveChannels([...(orderId ? [`order:${orderId}`] : []), ...(collageId ? [`collage:${collageId}`] : [])], reload);
 
   if (!orderId || (error && !order)) {
