@@ -35,16 +35,24 @@ export interface PushFeed { stop(): Promise<void> }
 
 const BATCH = 500;
 
+/** Starts at the log's head (what was before is the pages' first fetch); reading and pushing go on in the background. */
 export async function startPushFeed(deps: PushFeedDeps): Promise<PushFeed> {
   const { hub, log } = deps;
   const wakeup = new Wakeup();
   const off = deps.onApplied?.(() => wakeup.ping());
-  let position: LogPosition | null = await deps.store.headPosition();
-  hub.feedStartsAt(position);
+  // read now, so pushes begin with the instance; a database away at start is retried in the feed's loop instead
+  let position: LogPosition | null | undefined = await deps.store.headPosition().catch(() => undefined);
+  if (position !== undefined) hub.feedStartsAt(position);
   const feed = createCatchUpFeed({ store: deps.store, log, batchSize: BATCH, pollMs: deps.pollMs ?? 1000, wakeup });
   const subscription: FeedSubscription = await feed.subscribe({
     name: 'push-feed',
-    loadPosition: async () => position,
+    async loadPosition() {
+      if (position === undefined) {
+        position = await deps.store.headPosition();
+        hub.feedStartsAt(position);
+      }
+      return position;
+    },
     loadOffsets: async () => [],
     async handle(batch) {
       const pushes = await pushesOf(deps, batch.events);

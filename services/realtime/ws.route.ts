@@ -106,12 +106,12 @@ export function registerWebsocketRoute(
   app.addHook('onClose', async () => clearInterval(sweep));
 }
 
-/** Ends the listening of sockets whose session is gone (one look per distinct token). */
+/** Ends the listening of sockets whose session is gone (one statement per look). */
 async function endLapsedSessions(listeners: ReadonlySet<Listener>, sessions: SessionStore, clock: () => Date): Promise<void> {
-  const tokens = new Set([...listeners].map((l) => l.token).filter((t): t is string => t !== null));
-  for (const token of tokens) {
-    const userId = await sessions.resolve(token, clock()).catch(() => undefined);
-    if (userId !== null) continue; // alive, or the database did not answer: look again next time
-    for (const listener of listeners) if (listener.token === token) listener.end();
-  }
+  const asked = new Set([...listeners].map((l) => l.token).filter((t): t is string => t !== null));
+  if (asked.size === 0) return;
+  const live = await sessions.liveTokens([...asked], clock()).catch(() => null);
+  if (!live) return; // the database did not answer: look again next time
+  // a socket that signed in with another token meanwhile is looked at next time
+  for (const listener of listeners) if (listener.token !== null && asked.has(listener.token) && !live.has(listener.token)) listener.end();
 }
