@@ -154,6 +154,19 @@ describe('a connection that drops', () => {
     expect(got).toEqual([[null, true]]);
   });
 
+  it('drops a connection whose session ended and opens one with the next token once there is one', () => {
+    const { realtime, sockets, timers, setToken } = harness();
+    realtime.subscribe('sku:5', () => undefined);
+    sockets[0].ready(42);
+    sockets[0].receive({ op: 'error', code: '20004', message: 'token认证失败' });
+    expect(sockets[0].closed).toBe(true);
+    expect(sockets).toHaveLength(1);
+    expect(timers).toHaveLength(0);
+    setToken('signed-in-again');
+    realtime.subscribe((id) => `user:${id}`, () => undefined);
+    expect(sockets.at(-1)?.url).toBe('ws://shop/ws?token=signed-in-again');
+  });
+
   it('stops retrying a refused token until told to reconnect', () => {
     const { realtime, sockets, timers, setToken } = harness();
     realtime.subscribe('user:42', () => undefined);

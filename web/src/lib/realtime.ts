@@ -85,8 +85,12 @@ export function createRealtime(options: RealtimeOptions): Realtime {
   let subscribed = new Set<string>();
   let retry: unknown = null;
   let attempts = 0;
-  /** The token was refused: wait for a reconnect() instead of retrying with it. */
-  let halted = false;
+  /**
+   * The URL whose token was refused (never valid, or its session logged out or expired): not opened again until the
+   * token changes (a new sign-in) or reconnect() is called.
+   */
+  let refusedUrl: string | null = null;
+  let socketUrl: string | null = null;
 
   const resolve = (channel: ChannelName): string | null =>
     typeof channel === 'string' ? channel : userId === null ? null : channel(userId);
@@ -146,8 +150,9 @@ export function createRealtime(options: RealtimeOptions): Realtime {
     } else if (message.op === 'event' && typeof message.channel === 'string') {
       deliver(message.channel, typeof message.position === 'string' ? message.position : null, message.payload);
     } else if (message.op === 'error' && message.code === '20004') {
-      halted = true;
+      refusedUrl = socketUrl;
       drop();
+      connect(); // signed in again meanwhile: the new token's connection
     }
   };
 
@@ -165,7 +170,7 @@ export function createRealtime(options: RealtimeOptions): Realtime {
   }
 
   function scheduleRetry() {
-    if (retry !== null || halted || subscriptions.size === 0) return;
+    if (retry !== null || subscriptions.size === 0) return;
     const delay = Math.min(maxDelay, initialDelay * 2 ** attempts) * (0.5 + random() / 2);
     attempts += 1;
     retry = setTimer(() => {
@@ -175,11 +180,12 @@ export function createRealtime(options: RealtimeOptions): Realtime {
   }
 
   function connect() {
-    if (socket || retry !== null || halted || subscriptions.size === 0) return;
+    if (socket || retry !== null || subscriptions.size === 0) return;
     const url = options.url();
-    if (!url) return;
+    if (!url || url === refusedUrl) return;
     const current = open(url);
     socket = current;
+    socketUrl = url;
     current.onmessage = (event) => onMessage(event.data);
     current.onclose = () => {
       if (socket !== current) return;
@@ -207,7 +213,7 @@ export function createRealtime(options: RealtimeOptions): Realtime {
       };
     },
     reconnect() {
-      halted = false;
+      refusedUrl = null;
       attempts = 0;
       drop();
       if (retry !== null) clearTimer(retry);
