@@ -31,4 +31,4 @@ export function collagePushes(store: EventStore, clock: () => Date): PushSource 
 }
 
 /** The `collage` channel policy: any signed-in shopper (the invite page shows the group to friends who may join). */
-export const anyShopper = (): boolean => true;
+export const anyShopper = (userId: number | null): boolean => userId !== null;

@@ -13,7 +13,8 @@ export interface RealtimeSocket {
   readonly readyState: number;
 }
 
-export type ChannelPolicy = (userId: number, id: string) => Promise<boolean> | boolean;
+/** `userId` null: a visitor without a session (only public channels, such as `sku:`, let one listen). */
+export type ChannelPolicy = (userId: number | null, id: string) => Promise<boolean> | boolean;
 
 export interface PushMessage { op: 'event'; channel: string; position: string | null; payload: unknown }
 
@@ -26,7 +27,7 @@ export class RealtimeHub {
   private feedPosition: LogPosition | null = null;
 
   constructor() {
-    this.policies.set('user', (userId, id) => String(userId) === id);
+    this.policies.set('user', (userId, id) => userId !== null && String(userId) === id);
   }
 
   /** Registers who may subscribe to `<kind>:<id>` channels: once per kind (a second registration is a wiring bug). */
@@ -74,7 +75,7 @@ export class RealtimeHub {
     return this.recent.since(channel, after);
   }
 
-  async mayListen(userId: number, channel: string): Promise<boolean> {
+  async mayListen(userId: number | null, channel: string): Promise<boolean> {
     const match = /^([a-z-]+):([0-9A-Za-z_-]{1,64})$/.exec(channel);
     if (!match) return false;
     const policy = this.policies.get(match[1]);

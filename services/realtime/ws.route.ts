@@ -1,6 +1,7 @@
 /**
- * `/ws`: authenticate with `?token=` (or a first `{op:'auth', token}` message), then
- * `{op:'subscribe', channel, after?}` / `{op:'unsubscribe', channel}`. Answers `{op:'ready', userId, position}`,
+ * `/ws`: authenticate with `?token=` (or a later `{op:'auth', token}` message), then
+ * `{op:'subscribe', channel, after?}` / `{op:'unsubscribe', channel}`. Answers `{op:'ready', userId, position}` (userId
+ * null at once for a visitor without a token: public channels such as `sku:` only, others answer 20005),
  * `{op:'subscribed', channel, position, resync?}`, `{op:'unsubscribed', channel}`, `{op:'error', code, message, channel?}`;
  * pushes `{op:'event', channel, position, payload}`.
  *
@@ -68,6 +69,8 @@ export function registerWebsocketRoute(
 
     const queryToken = (request.query as Record<string, unknown>).token;
     const ready = typeof queryToken === 'string' ? authenticate(queryToken) : Promise.resolve();
+    // a visitor without a token may follow public channels at once (or sign in with an `auth` message)
+    if (typeof queryToken !== 'string') send({ op: 'ready', userId: null, position: hub.position });
 
     sock.on('message', async (raw) => {
       await ready;
@@ -80,13 +83,16 @@ export function registerWebsocketRoute(
       if (parsed.op === 'ping') return send({ op: 'pong' });
       if (parsed.op === 'auth') return authenticate(parsed.token);
       const userId = listener.userId;
-      if (userId === null) return fail(Errors.loginRequired.code, Errors.loginRequired.message, parsed.channel);
       if (parsed.op === 'unsubscribe') {
         hub.unsubscribe(parsed.channel, sock);
         return send({ op: 'unsubscribed', channel: parsed.channel });
       }
-      if (!(await hub.mayListen(userId, parsed.channel))) return fail('403', '拒绝访问!', parsed.channel);
-      if (listener.userId !== userId) return undefined; // the session ended while the policy was asked
+      if (!(await hub.mayListen(userId, parsed.channel))) {
+        return userId === null
+          ? fail(Errors.loginRequired.code, Errors.loginRequired.message, parsed.channel)
+          : fail('403', '拒绝访问!', parsed.channel);
+      }
+      if (listener.userId !== userId) return undefined; // signed in or out while the policy was asked
       // subscribed and caught up in one turn: a push delivered meanwhile is either in the catch-up or sent live. The
       // missed pushes go first: the client counts everything up to `position` in the answer as heard
       hub.subscribe(parsed.channel, sock);

@@ -150,10 +150,22 @@ describe('the websocket', () => {
     return messages[count - 1];
   };
 
-  it('refuses to subscribe before authentication with 20005', async () => {
+  it('refuses a visitor without a token a shopper\'s channel with 20005', async () => {
     const { ws, messages } = await open();
+    expect(await next(messages, 1)).toEqual({ op: 'ready', userId: null, position: expect.stringMatching(/^\d+\/\d+$/) });
     ws.send(JSON.stringify({ op: 'subscribe', channel: 'user:7' }));
-    expect(await next(messages, 1)).toEqual(expect.objectContaining({ op: 'error', code: '20005' }));
+    expect(await next(messages, 2)).toEqual(expect.objectContaining({ op: 'error', code: '20005' }));
+    ws.send(JSON.stringify({ op: 'subscribe', channel: 'order:1' }));
+    expect(await next(messages, 3)).toEqual(expect.objectContaining({ op: 'error', code: '20005' }));
+    ws.close();
+  });
+
+  it('lets a visitor without a token follow a SKU\'s stock', async () => {
+    const { ws, messages } = await open();
+    ws.send(JSON.stringify({ op: 'subscribe', channel: 'sku:1' }));
+    expect(await next(messages, 2)).toEqual({ op: 'subscribed', channel: 'sku:1', position: expect.stringMatching(/^\d+\/\d+$/) });
+    expect(server.runtime.hub.deliver({ channel: 'sku:1', payload: { skuId: 1, stockNumber: 4 }, position: parsePosition('10/7') })).toBe(1);
+    expect(await next(messages, 3)).toEqual({ op: 'event', channel: 'sku:1', position: '10/7', payload: { skuId: 1, stockNumber: 4 } });
     ws.close();
   });
 
@@ -182,7 +194,7 @@ describe('the websocket', () => {
   it('answers a malformed message with an error', async () => {
     const { ws, messages } = await open();
     ws.send('not json');
-    expect(await next(messages, 1)).toEqual(expect.objectContaining({ op: 'error', code: '400' }));
+    expect(await next(messages, 2)).toEqual(expect.objectContaining({ op: 'error', code: '400' }));
     ws.close();
   });
 });

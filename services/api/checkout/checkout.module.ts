@@ -94,6 +94,6 @@ export async function registerCheckoutApi(api: FastifyInstance, deps: CheckoutAp
   deps.scheduler.registerDeadlineHandler('close-unpaid-order', closeUnpaidOrderHandler(checkout));
   deps.scheduler.registerDeadlineHandler('abandon-checkout', abandonCheckoutHandler(checkout));
   deps.scheduler.registerDeadlineHandler('settle-refund', (due) => settlePendingRefunds(checkout, due.streamId.slice('payment-'.length)));
-  deps.hub.allow('order', (userId, id) => ownsOrder(checkout, userId, id));
+  deps.hub.allow('order', (userId, id) => userId !== null && ownsOrder(checkout, userId, id));
   deps.hub.pushFrom(orderPushes(deps.store));
 }

@@ -56,5 +56,5 @@ export function skuPushes(db: Queryable): PushSource {
   };
 }
 
-/** The `sku` channel policy: stock is public, any signed-in shopper may follow it. */
+/** The `sku` channel policy: stock is public, anyone may follow it (visitors without a session too). */
 export const anyoneMayFollowStock = (): boolean => true;

@@ -11,8 +11,8 @@ class FakeSocket implements SocketLike {
   constructor(readonly url: string) {}
   send(data: string) { this.sent.push(JSON.parse(data) as Record<string, unknown>); }
   close() { this.closed = true; this.readyState = 3; }
-  /** The server accepts the token. */
-  ready(userId: number) {
+  /** The server accepts the token (null: a visitor without one). */
+  ready(userId: number | null) {
     this.readyState = 1;
     this.onopen?.({});
     this.receive({ op: 'ready', userId });
@@ -61,6 +61,26 @@ describe('a client without a token', () => {
     setToken(null);
     realtime.subscribe('user:7', () => undefined);
     expect(sockets).toHaveLength(0);
+  });
+});
+
+describe('a visitor without a token, where the app connects anyway', () => {
+  it('follows public channels, and opens a signed-in connection once there is a token', () => {
+    let token: string | null = null;
+    const sockets: FakeSocket[] = [];
+    const realtime = createRealtime({
+      url: () => `ws://shop/ws${token ? `?token=${token}` : ''}`,
+      open: (url) => { const socket = new FakeSocket(url); sockets.push(socket); return socket; },
+    });
+    realtime.subscribe('sku:5', () => undefined);
+    sockets[0].ready(null);
+    expect(sockets[0].sent).toEqual([{ op: 'subscribe', channel: 'sku:5' }]);
+    token = 'abc';
+    realtime.subscribe((id) => `user:${id}`, () => undefined);
+    expect(sockets[0].closed).toBe(true);
+    sockets[1].ready(42);
+    expect(sockets[1].url).toBe('ws://shop/ws?token=abc');
+    expect(sockets[1].sent).toEqual([{ op: 'subscribe', channel: 'sku:5' }, { op: 'subscribe', channel: 'user:42' }]);
   });
 });
 

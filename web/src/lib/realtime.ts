@@ -82,6 +82,8 @@ export function createRealtime(options: RealtimeOptions): Realtime {
   const lastSeen = new Map<string, [bigint, bigint]>();
   let socket: SocketLike | null = null;
   let userId: number | null = null;
+  /** The server said `ready` on this connection (signed in: userId set; a visitor: public channels only). */
+  let ready = false;
   let subscribed = new Set<string>();
   let retry: unknown = null;
   let attempts = 0;
@@ -100,7 +102,7 @@ export function createRealtime(options: RealtimeOptions): Realtime {
   };
 
   const syncChannels = () => {
-    if (userId === null) return;
+    if (!ready) return;
     const wanted = new Set([...subscriptions].map((s) => resolve(s.channel)).filter((c): c is string => c !== null));
     for (const channel of wanted) {
       if (subscribed.has(channel)) continue;
@@ -140,8 +142,9 @@ export function createRealtime(options: RealtimeOptions): Realtime {
     } catch {
       return;
     }
-    if (message.op === 'ready' && typeof message.userId === 'number') {
+    if (message.op === 'ready' && (typeof message.userId === 'number' || message.userId === null)) {
       userId = message.userId;
+      ready = true;
       attempts = 0;
       subscribed = new Set();
       syncChannels();
@@ -160,6 +163,7 @@ export function createRealtime(options: RealtimeOptions): Realtime {
     const current = socket;
     socket = null;
     userId = null;
+    ready = false;
     subscribed = new Set();
     if (current) {
       current.onclose = null;
@@ -191,6 +195,7 @@ export function createRealtime(options: RealtimeOptions): Realtime {
       if (socket !== current) return;
       socket = null;
       userId = null;
+      ready = false;
       subscribed = new Set();
       scheduleRetry();
     };
@@ -201,6 +206,7 @@ export function createRealtime(options: RealtimeOptions): Realtime {
     subscribe(channel, handler) {
       const subscription: Subscription = { channel, handler };
       subscriptions.add(subscription);
+      if (socket && socketUrl !== options.url()) drop(); // signed in or out since it opened: a connection for now
       if (socket) syncChannels();
       else connect();
       return () => {
@@ -223,12 +229,12 @@ export function createRealtime(options: RealtimeOptions): Realtime {
   };
 }
 
-/** The app's one connection: same host, `/ws`, the token from the cookie. */
+/** The app's one connection: same host, `/ws`, the token from the cookie (a visitor without one follows public channels). */
 export const realtime: Realtime = createRealtime({
   url: () => {
+    if (typeof window === 'undefined') return null;
     const token = getToken();
-    if (!token || typeof window === 'undefined') return null;
     const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
-    return `${scheme}://${window.location.host}/ws?token=${encodeURIComponent(token)}`;
+    return `${scheme}://${window.location.host}/ws${token ? `?token=${encodeURIComponent(token)}` : ''}`;
   },
 });
