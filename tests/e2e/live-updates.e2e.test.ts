@@ -2,8 +2,10 @@
  * Live updates in Chromium (issue 12 "Live updates"; DESIGN.md §9): a shopper looks at a paid order's detail (待发货);
  * the merchant ships it through the internal route; the page turns to 待收货 with its logistics by itself — the
  * `order:<id>` push, derived from the log once the orders read model has the shipment, makes it refetch. No reload:
- * a marker left on the window survives. Back on 我的订单, the row follows a change made elsewhere the same way.
+ * a marker left on the window survives. Back on 我的订单, the row follows a change made elsewhere the same way. A
+ * visitor without a session on a product page sees its stock drop as an order elsewhere reserves units (`sku:<id>`).
  */
+import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { OrderLine } from '../../domain/order/order.events';
 import { launchBrowser } from '../support/browser';
@@ -11,7 +13,7 @@ import { startTestServer, type TestServer } from '../support/test-server';
 import { givenShopper } from '../integration/engagement.fixtures';
 import { payOrder, placeOrder } from '../integration/orders.support';
 import { internal } from './after-sale.support';
-import { productsOfShop, type ShopProduct } from './buy.support';
+import { productHref, productsOfShop, type ShopProduct } from './buy.support';
 
 const browser: Browser | null = await launchBrowser();
 
@@ -86,5 +88,31 @@ if (browser) {
 
     await page.locator(`[data-testid="order-item"][data-order-id="${ORDER}"][data-order-state="4"]`).waitFor({ timeout: 30_000 });
     expect(await unreloaded()).toBe(true);
+  });
+
+  it('shows a visitor without a session the stock left drop on the product page as an order elsewhere reserves units', async () => {
+    const visitor = await chromium.newContext({ viewport: { width: 1366, height: 900 }, locale: 'zh-CN' });
+    try {
+      const shown = await visitor.newPage();
+      await shown.goto(productHref(server.url, product));
+      const stockText = shown.getByText(/^库存 \d+ 件$/);
+      await stockText.waitFor();
+      const before = Number(/\d+/.exec(await stockText.innerText())?.[0]);
+      await shown.evaluate(() => { (window as unknown as { stillHere: boolean }).stillHere = true; });
+
+      // another shopper's checkout reserves two units: the stock stream's events, as the checkout appends them
+      const stream = `sku-${product.skuId}`;
+      const held = await server.runtime.store.readStream(stream);
+      const metadata = () => ({ eventId: randomUUID(), actor: { kind: 'system' as const }, occurredAt: new Date().toISOString(), schemaVersion: 1 });
+      await server.runtime.store.appendToStream(stream, [
+        ...(held.length === 0 ? [{ type: 'StockInitialised', data: { skuId: product.skuId, quantity: before }, metadata: metadata() }] : []),
+        { type: 'StockReserved', data: { skuId: product.skuId, reservationId: 982099, userId: 9820099, number: 2, available: before - 2 }, metadata: metadata() },
+      ], { expectedRevision: held.length === 0 ? 'no_stream' : held[held.length - 1].revision });
+
+      await shown.getByText(`库存 ${before - 2} 件`).waitFor({ timeout: 30_000 });
+      expect(await shown.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere === true)).toBe(true);
+    } finally {
+      await visitor.close();
+    }
   });
 }
