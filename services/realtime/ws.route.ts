@@ -7,8 +7,8 @@
  *
  * `position` is where this instance's push feed is: every later push on the channel reaches the socket. A client
  * coming back with `after` (the last position it accounted for on the channel) first gets the pushes it missed since
- * then (before the `subscribed` answer); when this instance cannot know them all (it started later, or they left its buffer) the answer says
- * `resync: true` and the client refetches. A socket whose session ends (logout, expiry; looked at every
+ * then (before the `subscribed` answer); when this instance cannot know them all (it started later, or they left its
+ * buffer) the answer says `resync: true` and the client refetches. A socket whose session ends (logout, expiry; looked at every
  * `sessionCheckMs`, on any instance) loses its subscriptions and is told 20004.
  */
 import type { FastifyInstance } from 'fastify';
