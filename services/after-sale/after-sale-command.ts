@@ -1,33 +1,32 @@
 /**
- * The after-sale slice's write path: a command on `after-sale-<id>` decided by the after-sale machine, read-your-writes
- * on the read models, then the new state pushed on the shopper's `user:<id>` channel (afterSalePushes).
+ * The after-sale slice's write path: a command on `after-sale-<id>` decided by the after-sale machine, then
+ * read-your-writes on the read models. The new state reaches the shopper's `user:<id>` channel from the log
+ * (after-sale-push.ts), on every instance.
  */
 import { afterSaleDecider } from '../../domain/after-sale/after-sale.decider';
 import type { AfterSaleCommand } from '../../domain/after-sale/after-sale.commands';
 import { afterSaleStream, type AfterSaleEvent } from '../../domain/after-sale/after-sale.events';
-import { afterStateOf, type AfterSaleSnapshot } from '../../domain/after-sale/after-sale.machine';
+import type { AfterSaleSnapshot } from '../../domain/after-sale/after-sale.machine';
 import { fold } from '../../domain/shared/decider';
 import { DomainError } from '../../domain/shared/errors';
 import type { WaitFor } from '../../projections/runner/wait-for';
 import { handleCommand, type CommandResult } from '../commands/handle-command';
 import type { Database } from '../db/database';
-import { formatPosition, type Actor, type EventStore } from '../event-store/event-store.port';
+import type { Actor, EventStore } from '../event-store/event-store.port';
 import type { PaymentProvider } from '../payments/payment-provider';
-import type { RealtimeHub } from '../realtime/hub';
 import type { AfterSaleIds } from './after-sale-ids';
 
 export interface AfterSaleDeps {
   store: EventStore;
   db: Database;
   waitFor: WaitFor;
-  hub: RealtimeHub;
   clock: () => Date;
   ids: AfterSaleIds;
   provider: Pick<PaymentProvider, 'refund' | 'parseRefundCallback'>;
   log(line: string): void;
 }
 
-export type AfterSaleCommandDeps = Pick<AfterSaleDeps, 'store' | 'waitFor' | 'hub' | 'clock'>;
+export type AfterSaleCommandDeps = Pick<AfterSaleDeps, 'store' | 'waitFor' | 'clock'>;
 
 export const SHOPPER = (userId: number): Actor => ({ kind: 'user', id: String(userId) });
 export const MERCHANT: Actor = { kind: 'merchant' };
@@ -55,24 +54,6 @@ export async function runAfterSaleCommand(
   const result = await handleCommand({
     store: deps.store, streamId: afterSaleStream(afterId), decider: afterSaleDecider, command, now: deps.clock(), actor, commandId,
   });
-  if (result.events.length > 0) {
-    await deps.waitFor(result);
-    afterSalePushes(deps.hub, result);
-  }
+  if (result.events.length > 0) await deps.waitFor(result);
   return result;
-}
-
-/** What `user:<id>` hears when an after-sale changes state (the web refreshes the after-sale screens). */
-export interface AfterSalePush { afterSale: { afterId: number; orderId: number; afterState: number } }
-
-/**
- * The one place after-sale pushes are made, from the stream's state and the log position, so it can later be
- * derived from the feed instead of the command path.
- */
-export function afterSalePushes(hub: RealtimeHub, result: CommandResult<AfterSaleSnapshot>): void {
-  const application = result.state.context.application;
-  const afterState = afterStateOf(result.state);
-  if (!application || afterState === null) return;
-  const payload: AfterSalePush = { afterSale: { afterId: application.afterId, orderId: application.orderId, afterState } };
-  hub.publish(`user:${application.buyerUserId}`, payload, result.position ? formatPosition(result.position) : null);
 }

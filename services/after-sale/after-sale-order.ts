@@ -15,7 +15,7 @@ import { handleCommand } from '../commands/handle-command';
 import { runOrderCommand } from '../orders/order-command';
 import { SYSTEM, type AfterSaleDeps } from './after-sale-command';
 
-type OrderSideDeps = Pick<AfterSaleDeps, 'store' | 'waitFor' | 'hub' | 'clock' | 'log'>;
+type OrderSideDeps = Pick<AfterSaleDeps, 'store' | 'waitFor' | 'clock' | 'log'>;
 
 const outcomes: Partial<Record<number, AfterSaleOutcome>> = { 4: 'refunded', 8: 'refund-refused', 9: 'closed' };
 

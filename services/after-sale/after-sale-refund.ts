@@ -17,7 +17,7 @@ import { afterSaleRefundId } from './after-sale-ids';
 import { loadAfterSale, runAfterSaleCommand, SYSTEM, type AfterSaleDeps } from './after-sale-command';
 import { settleOrderSide } from './after-sale-order';
 
-type RefundDeps = Pick<AfterSaleDeps, 'store' | 'waitFor' | 'hub' | 'clock' | 'provider' | 'log'>;
+type RefundDeps = Pick<AfterSaleDeps, 'store' | 'waitFor' | 'clock' | 'provider' | 'log'>;
 
 type Outcome = { status: 'refunded' } | { status: 'failed'; reason: string } | { status: 'pending' };
 

@@ -7,7 +7,7 @@ import type { DeadlineHandler } from '../scheduler/deadline-handler';
 import { runAfterSaleCommand, SYSTEM, type AfterSaleDeps } from './after-sale-command';
 import { settleOrderSide } from './after-sale-order';
 
-export const closeUnhandledAfterSale = (deps: Pick<AfterSaleDeps, 'store' | 'waitFor' | 'hub' | 'clock' | 'log'>): DeadlineHandler =>
+export const closeUnhandledAfterSale = (deps: Pick<AfterSaleDeps, 'store' | 'waitFor' | 'clock' | 'log'>): DeadlineHandler =>
   async (deadline) => {
     const result = await runAfterSaleCommand(deps, deadline.entityId, { type: 'CloseUnhandledAfterSale', dueAt: deadline.dueAt },
       SYSTEM, deadline.commandId);

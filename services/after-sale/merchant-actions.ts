@@ -13,7 +13,7 @@ import { loadAfterSale, MERCHANT, PLATFORM, runAfterSaleCommand, type AfterSaleD
 import { settleOrderSide } from './after-sale-order';
 import { refundAfterSale } from './after-sale-refund';
 
-type MerchantDeps = Pick<AfterSaleDeps, 'store' | 'db' | 'waitFor' | 'hub' | 'clock' | 'provider' | 'log'>;
+type MerchantDeps = Pick<AfterSaleDeps, 'store' | 'db' | 'waitFor' | 'clock' | 'provider' | 'log'>;
 
 export type AfterSaleVerb = 'agree' | 'refuse' | 'receive' | 'reject-damaged' | 'platform-decide' | 'retry-refund' | 'settle';
 

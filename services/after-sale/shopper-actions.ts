@@ -10,7 +10,7 @@ import { fail } from '../../domain/shared/errors';
 import { loadOwnedAfterSale, runAfterSaleCommand, SHOPPER, type AfterSaleDeps } from './after-sale-command';
 import { reopenOnOrder, settleOrderSide } from './after-sale-order';
 
-type ShopperDeps = Pick<AfterSaleDeps, 'store' | 'waitFor' | 'hub' | 'clock' | 'log'>;
+type ShopperDeps = Pick<AfterSaleDeps, 'store' | 'waitFor' | 'clock' | 'log'>;
 
 export interface AfterSaleRef { afterId: number; orderId: number }
 

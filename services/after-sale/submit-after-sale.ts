@@ -33,7 +33,7 @@ function orderForAfterSale(order: OrderState, userId: number): OrderForAfterSale
 }
 
 export async function submitAfterSale(
-  deps: Pick<AfterSaleDeps, 'store' | 'waitFor' | 'hub' | 'clock' | 'ids'>, userId: number, form: AfterSaleForm,
+  deps: Pick<AfterSaleDeps, 'store' | 'waitFor' | 'clock' | 'ids'>, userId: number, form: AfterSaleForm,
 ): Promise<AfterSaleSnapshot> {
   const order = await loadOwnedOrder(deps.store, form.orderId, userId);
   for (const sku of form.skus) {

@@ -13,6 +13,7 @@ import type { WaitFor } from '../../projections/runner/wait-for';
 import type { RealtimeHub } from '../realtime/hub';
 import { registerWebsocketRoute } from '../realtime/ws.route';
 import { websocketErrorHandler } from '../realtime/ws-errors';
+import { startPushFeed, type PushFeed } from '../realtime/push-feed';
 import { installAuth } from './auth';
 import { installReadYourWrites, rememberingWaitFor, sessionCatchUp } from './read-your-writes';
 import { registerCatalogRoutes } from './catalog/catalog.routes';
@@ -90,6 +91,8 @@ export interface AppDeps {
   smsLimits?: SmsLimits;
   /** UNPAID_* limits on unpaid orders (services/config.ts); default: the configuration's defaults. */
   unpaidOrderLimits?: UnpaidOrderLimits;
+  /** How often open websockets' sessions are looked at again, to end those logged out or expired (default 5000 ms). */
+  websocketSessionCheckMs?: number;
 }
 
 export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
@@ -116,7 +119,8 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
   refuseUnstorableText(app);
 
   await app.register(websocket, { options: { maxPayload: 64 * 1024 }, errorHandler: websocketErrorHandler });
-  registerWebsocketRoute(app, deps.hub, deps.sessions, deps.clock);
+  registerWebsocketRoute(app, deps.hub, deps.sessions, deps.clock, { sessionCheckMs: deps.websocketSessionCheckMs });
+  derivePushesFromTheLog(app, given);
 
   const health = healthCheck({ store: deps.store, ...deps.health });
   await app.register(async (api) => {
@@ -153,4 +157,19 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
   await registerPayRoutes(app, deps.payments);
 
   return app;
+}
+
+/**
+ * The websocket pushes of this instance (services/realtime/push-feed.ts): read from the log once every slice has
+ * registered its push sources, waiting with the plain waitFor (no request to remember writes on).
+ */
+function derivePushesFromTheLog(app: FastifyInstance, deps: AppDeps): void {
+  let feed: PushFeed | null = null;
+  app.addHook('onReady', async () => {
+    feed = await startPushFeed({
+      store: deps.store, hub: deps.hub, waitFor: deps.waitFor, log: app.log,
+      onApplied: deps.readModelChanges ? (listener) => deps.readModelChanges!.onApplied(listener) : undefined,
+    });
+  });
+  app.addHook('onClose', async () => feed?.stop());
 }

@@ -7,7 +7,6 @@ import type { UnpaidOrderLimits } from '../config';
 import type { Database } from '../db/database';
 import type { EventStore } from '../event-store/event-store.port';
 import type { Payments } from '../payments/payments';
-import type { RealtimeHub } from '../realtime/hub';
 import type { CatalogFacts } from './catalog-facts';
 import type { CheckoutIds } from './checkout-ids';
 
@@ -45,7 +44,6 @@ export interface CheckoutDeps {
   store: EventStore;
   clock: () => Date;
   waitFor: WaitFor;
-  hub: RealtimeHub;
   payments: Payments;
   ids: CheckoutIds;
   /** goods, prices, stock and running activities from the read models (catalog-facts.ts) */

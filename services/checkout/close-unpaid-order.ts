@@ -2,14 +2,13 @@
  * The `close-unpaid-order` deadline (OrderPlaced.paymentDeadline = placed + 1 hour): CloseUnpaidOrder on the order
  * (refused as stale with 订单状态已变更 once it was paid or closed otherwise: the scheduler then drops it), then what
  * the order held goes back (releaseOrderResources: stock, activity quotas, coupons, the open QR), a group order leaves
- * its group, and the new state is pushed on `order:<id>`. A handler that failed half-way is fired again by the
+ * its group (the new state reaches `order:<id>` from the log: order-push.ts). A handler that failed half-way is fired again by the
  * scheduler: the close answers from the stream (same command id) and the releases do the rest.
  */
 import { orderDecider } from '../../domain/order/order.decider';
 import type { DeadlineHandler } from '../scheduler/deadline-handler';
 import type { CheckoutDeps } from './checkout.deps';
 import { decideOn, systemActor } from './decide-on';
-import { publishOrderStates } from './order-push';
 import { releaseOrderResources } from './release-order-resources';
 
 export function closeUnpaidOrderHandler(deps: CheckoutDeps): DeadlineHandler {
@@ -21,6 +20,5 @@ export function closeUnpaidOrderHandler(deps: CheckoutDeps): DeadlineHandler {
     const collageId = closed.state.context.order?.collageId ?? 0;
     if (collageId > 0) await deps.groups.leaveUnpaid(collageId, orderId);
     await deps.waitFor([...closed.events, ...released]);
-    await publishOrderStates(deps, [orderId]);
   };
 }

@@ -1,8 +1,9 @@
 /**
  * The PaymentCallbackHandler (registered with runtime.payments): every verified notification, each time it arrives.
  * SUCCESS → RecordPaymentSuccess on `payment-<id>` (the same transaction again records nothing) → the orders it
- * covers are paid (pay-orders.ts: group member first, PayOrder, refund when the order no longer awaited payment) →
- * once the read models have it, a push on `order:<id>` with `{state, paymentState, code:'SUCCESS'}`. A notification
+ * covers are paid (pay-orders.ts: group member first, PayOrder, refund when the order no longer awaited payment), and
+ * the answer waits for the orders read model. The push on `order:<id>` with `{state, paymentState, code:'SUCCESS'}`
+ * comes from the log on every instance (order-push.ts), whichever instance the callback reached. A notification
  * for a payment this system never created is acknowledged and logged (WeChat would otherwise re-send it for a day).
  * Other trade states carry no money: acknowledged. Throwing (the store is down) answers FAIL and WeChat retries.
  * A process killed between the money and its orders is finished by the `settle-payment` deadline (settlePayment).
@@ -14,12 +15,11 @@ import type { RecordedEvent } from '../event-store/event-store.port';
 import type { PaymentCallbackHandler } from '../payments/payments';
 import type { CheckoutDeps } from './checkout.deps';
 import { decideOn, systemActor } from './decide-on';
-import { publishOrderStates } from './order-push';
 import { payOrders, type MoneyIn } from './pay-orders';
 import { loadPayment, paymentStream } from './payment-service';
 
 /**
- * What the push leads to (DESIGN.md §6 read-your-writes): 支付成功！ and then the order detail, from the orders read
+ * What the paid push leads to (DESIGN.md §6 read-your-writes): 支付成功！ and then the order detail, from the orders read
  * model. Deadlines, sales counts and the payments table follow on their own.
  */
 const PAID_SCREEN_READ_MODELS = ['orders'];
@@ -71,10 +71,10 @@ export async function settlePayment(deps: CheckoutDeps, paymentId: string): Prom
 const contextOf = (deps: CheckoutDeps, streamId: string) =>
   ({ store: deps.store, clock: deps.clock, actor: systemActor, correlationId: streamId });
 
+/** Pays the orders; when something was recorded, waits until the orders read model has it (the push follows from the log). */
 async function payAndAnnounce(deps: CheckoutDeps, money: MoneyIn, recorded: { repeated: boolean; events: RecordedEvent[] }) {
   const paid = await payOrders(deps, money);
   if (recorded.repeated && !paid.changed) return paid;
   await deps.waitFor([...recorded.events, ...paid.events], { projections: PAID_SCREEN_READ_MODELS });
-  await publishOrderStates(deps, money.orderIds);
   return paid;
 }

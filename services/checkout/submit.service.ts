@@ -27,7 +27,6 @@ import { checkoutStateOf } from './checkout-stream';
 import { payOrders } from './pay-orders';
 import { payInfoOf, startPayment, type PayInfo } from './payment-service';
 import { planSubmit } from './submit-plan';
-import { publishOrderStates } from './order-push';
 
 type Started = CheckoutStarted['data'];
 
@@ -122,7 +121,6 @@ export async function carryOut(
   }, `${streamId}:complete`, { known: stream });
   events.push(...completed.events);
   await deps.waitFor(events, { projections: NEXT_SCREEN_READ_MODELS });
-  if (free.length > 0) await publishOrderStates(deps, free);
   const done = completed.state.completed;
   if (!done) throw new Error(`checkout ${streamId} did not complete`);
   return payInfoOf(done);

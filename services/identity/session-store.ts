@@ -31,6 +31,8 @@ export interface SessionStore {
   /** Forgets these writes, now applied (entries written again meanwhile stay). */
   forget(token: string, writes: SessionPosition): Promise<void>;
   revoke(token: string): Promise<void>;
+  /** Of `tokens`, those whose session is still live (one statement: open websockets are looked at in bulk). */
+  liveTokens(tokens: readonly string[], now: Date): Promise<Set<string>>;
 }
 
 export const newToken = (): string => Array.from({ length: 32 }, () => randomInt(1, 10)).join('');
@@ -90,6 +92,13 @@ export async function createSessionStore(db: Database): Promise<SessionStore> {
     },
     async revoke(token) {
       await db.query(`delete from sessions where token = $1`, [token]);
+    },
+    async liveTokens(tokens, now) {
+      const wellFormed = tokens.filter(isToken);
+      if (wellFormed.length === 0) return new Set();
+      const { rows } = await db.query<{ token: string }>(
+        'select token from sessions where token = any($1::text[]) and expires_at > $2', [wellFormed, now.toISOString()]);
+      return new Set(rows.map((row) => row.token));
     },
   };
 }

@@ -39,7 +39,7 @@ export const formatAfterSale = (a: { afterId: number; afterState: number }): str
 /** The direct path (no server holds the stores). */
 export async function runAfterSaleDirect(runtime: Runtime, c: AfterSaleCommand): Promise<string> {
   const deps = {
-    store: runtime.store, db: runtime.db, waitFor: runtime.projections.waitFor, hub: runtime.hub, clock: runtime.clock,
+    store: runtime.store, db: runtime.db, waitFor: runtime.projections.waitFor, clock: runtime.clock,
     provider: runtime.payments.provider, ids: await createAfterSaleIds(runtime.db), log: (line: string) => console.error(line),
   };
   const state = await actOnAfterSale(deps, c.afterId, c.verb, bodyOf(c));

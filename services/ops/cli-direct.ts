@@ -53,7 +53,7 @@ export async function runDirect(command: OpsCommand, config: Config): Promise<st
         return formatSmsCode(command.phone, latest);
       }
       case 'ship': {
-        const deps = { store: runtime.store, waitFor: runtime.projections.waitFor, hub: runtime.hub, clock: runtime.clock };
+        const deps = { store: runtime.store, waitFor: runtime.projections.waitFor, clock: runtime.clock };
         const result = await shipOrder(deps, command.orderId, shipmentOf(command));
         return formatShipped(shippedAnswer(command.orderId, result.state));
       }

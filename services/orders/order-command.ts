@@ -1,19 +1,17 @@
 /**
- * The order slice's write path: a command on `order-<id>`, read-your-writes on the read models, then the new state
- * pushed on `order:<id>` (DESIGN.md §9) with the log position so a client drops stale pushes.
+ * The order slice's write path: a command on `order-<id>`, then read-your-writes on the read models. The new state
+ * reaches `order:<id>` from the log on every instance (services/checkout/order-push.ts, DESIGN.md §9).
  */
 import { orderDecider, type OrderState } from '../../domain/order/order.decider';
 import type { OrderCommand } from '../../domain/order/order.commands';
-import { orderView } from '../../domain/order/order.view';
 import { fold } from '../../domain/shared/decider';
 import { DomainError } from '../../domain/shared/errors';
 import type { OrderEvent } from '../../domain/order/order.events';
 import type { WaitFor } from '../../projections/runner/wait-for';
 import { handleCommand, type CommandResult } from '../commands/handle-command';
 import type { Database } from '../db/database';
-import { formatPosition, type Actor, type EventStore } from '../event-store/event-store.port';
+import type { Actor, EventStore } from '../event-store/event-store.port';
 import type { PaymentProvider } from '../payments/payment-provider';
-import type { RealtimeHub } from '../realtime/hub';
 
 export const orderStream = (orderId: number): string => `order-${orderId}`;
 
@@ -22,17 +20,13 @@ export interface OrderServiceDeps {
   store: EventStore;
   db: Database;
   waitFor: WaitFor;
-  hub: RealtimeHub;
   clock: () => Date;
   provider: Pick<PaymentProvider, 'refund'>;
   releaseOrderResources(orderId: number): Promise<void>;
   log(line: string): void;
 }
 
-export type OrderCommandDeps = Pick<OrderServiceDeps, 'store' | 'waitFor' | 'hub' | 'clock'>;
-
-/** The pushed message on `order:<id>`. */
-export interface OrderPush { orderId: number; state: number; paymentState: number }
+export type OrderCommandDeps = Pick<OrderServiceDeps, 'store' | 'waitFor' | 'clock'>;
 
 export async function loadOrder(store: EventStore, orderId: number): Promise<OrderState> {
   const events = await store.readStream(orderStream(orderId));
@@ -55,16 +49,6 @@ export async function runOrderCommand(
   const result = await handleCommand({
     store: deps.store, streamId: orderStream(orderId), decider: orderDecider, command, now: deps.clock(), actor, commandId,
   });
-  if (result.events.length > 0) {
-    await deps.waitFor(result);
-    pushOrderState(deps, orderId, result);
-  }
+  if (result.events.length > 0) await deps.waitFor(result);
   return result;
-}
-
-export function pushOrderState(deps: Pick<OrderCommandDeps, 'hub' | 'clock'>, orderId: number, result: CommandResult<OrderState>): void {
-  const view = orderView(result.state, deps.clock());
-  if (!view) return;
-  const payload: OrderPush = { orderId, state: view.state, paymentState: view.paymentState };
-  deps.hub.publish(`order:${orderId}`, payload, result.position ? formatPosition(result.position) : null);
 }

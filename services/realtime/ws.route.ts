@@ -1,36 +1,76 @@
 /**
- * `/ws`: authenticate with `?token=` (or a first `{op:'auth', token}` message), then
- * `{op:'subscribe'|'unsubscribe', channel}`. Answers `{op:'ready', userId}`, `{op:'subscribed'|'unsubscribed', channel}`,
- * `{op:'error', code, message, channel?}`; pushes `{op:'event', channel, position, payload}`.
+ * `/ws`: authenticate with `?token=` (or a later `{op:'auth', token}` message), then
+ * `{op:'subscribe', channel, after?}` / `{op:'unsubscribe', channel}`. Answers `{op:'ready', userId, position}` (userId
+ * null at once for a visitor without a token: public channels such as `sku:` only, others answer 20005),
+ * `{op:'subscribed', channel, position, resync?}`, `{op:'unsubscribed', channel}`, `{op:'error', code, message, channel?}`;
+ * pushes `{op:'event', channel, position, payload}`.
+ *
+ * `position` is where this instance's push feed is: every later push on the channel reaches the socket. A client
+ * coming back with `after` (the last position it accounted for on the channel) first gets the pushes it missed since
+ * then (before the `subscribed` answer); when this instance cannot know them all (it started later, or they left its
+ * buffer) the answer says `resync: true` and the client refetches. A socket whose session ends (logout, expiry; looked at every
+ * `sessionCheckMs`, on any instance) loses its subscriptions and is told 20004.
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { Errors } from '../../domain/shared/errors';
+import { parsePosition } from '../event-store/event-store.port';
 import type { SessionStore } from '../identity/session-store';
 import type { RealtimeHub, RealtimeSocket } from './hub';
 
+const Position = z.string().regex(/^\d{1,20}\/\d{1,20}$/);
+
 const ClientMessage = z.discriminatedUnion('op', [
   z.object({ op: z.literal('auth'), token: z.string().min(1).max(64) }),
-  z.object({ op: z.literal('subscribe'), channel: z.string().min(1).max(80) }),
+  z.object({ op: z.literal('subscribe'), channel: z.string().min(1).max(80), after: Position.optional() }),
   z.object({ op: z.literal('unsubscribe'), channel: z.string().min(1).max(80) }),
   z.object({ op: z.literal('ping') }),
 ]);
 
-export function registerWebsocketRoute(app: FastifyInstance, hub: RealtimeHub, sessions: SessionStore, clock: () => Date): void {
+export interface WebsocketOptions {
+  /** How often the sessions of open sockets are looked at again (default 5000 ms). */
+  sessionCheckMs?: number;
+}
+
+interface Listener { token: string | null; userId: number | null; end(): void }
+
+export function registerWebsocketRoute(
+  app: FastifyInstance, hub: RealtimeHub, sessions: SessionStore, clock: () => Date, options: WebsocketOptions = {},
+): void {
+  const listeners = new Set<Listener>();
+
   app.get('/ws', { websocket: true }, (socket, request) => {
     const sock = socket as unknown as RealtimeSocket & { close(code?: number): void; on(e: string, f: (d: unknown) => void): void };
-    let userId: number | null = null;
     const send = (message: object) => { if (sock.readyState === 1) sock.send(JSON.stringify(message)); };
     const fail = (code: string, message: string, channel?: string) => send({ op: 'error', code, message, channel });
+    const listener: Listener = {
+      token: null,
+      userId: null,
+      end() {
+        hub.dropSocket(sock);
+        listener.userId = null;
+        listener.token = null;
+        fail(Errors.tokenInvalid.code, Errors.tokenInvalid.message);
+      },
+    };
+    listeners.add(listener);
 
     const authenticate = async (token: string) => {
-      userId = await sessions.resolve(token, clock());
-      if (userId === null) fail(Errors.tokenInvalid.code, Errors.tokenInvalid.message);
-      else send({ op: 'ready', userId });
+      hub.dropSocket(sock); // another session's channels are not this one's
+      listener.token = token;
+      listener.userId = await sessions.resolve(token, clock());
+      if (listener.userId === null) {
+        listener.token = null;
+        fail(Errors.tokenInvalid.code, Errors.tokenInvalid.message);
+      } else {
+        send({ op: 'ready', userId: listener.userId, position: hub.position });
+      }
     };
 
     const queryToken = (request.query as Record<string, unknown>).token;
     const ready = typeof queryToken === 'string' ? authenticate(queryToken) : Promise.resolve();
+    // a visitor without a token may follow public channels at once (or sign in with an `auth` message)
+    if (typeof queryToken !== 'string') send({ op: 'ready', userId: null, position: hub.position });
 
     sock.on('message', async (raw) => {
       await ready;
@@ -42,15 +82,42 @@ export function registerWebsocketRoute(app: FastifyInstance, hub: RealtimeHub, s
       }
       if (parsed.op === 'ping') return send({ op: 'pong' });
       if (parsed.op === 'auth') return authenticate(parsed.token);
-      if (userId === null) return fail(Errors.loginRequired.code, Errors.loginRequired.message, parsed.channel);
+      const userId = listener.userId;
       if (parsed.op === 'unsubscribe') {
         hub.unsubscribe(parsed.channel, sock);
         return send({ op: 'unsubscribed', channel: parsed.channel });
       }
-      if (!(await hub.mayListen(userId, parsed.channel))) return fail('403', '拒绝访问!', parsed.channel);
+      if (!(await hub.mayListen(userId, parsed.channel))) {
+        return userId === null
+          ? fail(Errors.loginRequired.code, Errors.loginRequired.message, parsed.channel)
+          : fail('403', '拒绝访问!', parsed.channel);
+      }
+      if (listener.userId !== userId) return undefined; // signed in or out while the policy was asked
+      // subscribed and caught up in one turn: a push delivered meanwhile is either in the catch-up or sent live. The
+      // missed pushes go first: the client counts everything up to `position` in the answer as heard
       hub.subscribe(parsed.channel, sock);
-      send({ op: 'subscribed', channel: parsed.channel });
+      const missed = parsed.after ? hub.missedSince(parsed.channel, parsePosition(parsed.after)) : [];
+      for (const push of missed ?? []) if (sock.readyState === 1) sock.send(push.text);
+      send({ op: 'subscribed', channel: parsed.channel, position: hub.position, ...(missed === null ? { resync: true } : {}) });
+      return undefined;
     });
-    sock.on('close', () => hub.dropSocket(sock));
+    sock.on('close', () => {
+      listeners.delete(listener);
+      hub.dropSocket(sock);
+    });
   });
+
+  const sweep = setInterval(() => void endLapsedSessions(listeners, sessions, clock), options.sessionCheckMs ?? 5000);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+}
+
+/** Ends the listening of sockets whose session is gone (one statement per look). */
+async function endLapsedSessions(listeners: ReadonlySet<Listener>, sessions: SessionStore, clock: () => Date): Promise<void> {
+  const asked = new Set([...listeners].map((l) => l.token).filter((t): t is string => t !== null));
+  if (asked.size === 0) return;
+  const live = await sessions.liveTokens([...asked], clock()).catch(() => null);
+  if (!live) return; // the database did not answer: look again next time
+  // a socket that signed in with another token meanwhile is looked at next time
+  for (const listener of listeners) if (listener.token !== null && asked.has(listener.token) && !live.has(listener.token)) listener.end();
 }

@@ -76,7 +76,7 @@ describe('a WeChat Pay v3 refund of an after-sale', () => {
       notifyUrl: 'https://shop.example.com/api/pay/wechat/notify', baseUrl: wechat.url, clock: () => new Date(),
     });
     deps = {
-      store: runtime.store, db: runtime.db, waitFor: runtime.projections.waitFor, hub: runtime.hub, clock: runtime.clock,
+      store: runtime.store, db: runtime.db, waitFor: runtime.projections.waitFor, clock: runtime.clock,
       provider, ids: await createAfterSaleIds(runtime.db), log: () => undefined,
     };
   });

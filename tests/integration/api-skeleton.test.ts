@@ -3,6 +3,7 @@
  * /api/notice/*), malformed input, auth codes, /api/health, /internal guard and the /ws channels.
  */
 import WebSocket from 'ws';
+import { parsePosition } from '../../services/event-store/event-store.port';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 let server: TestServer;
@@ -149,10 +150,22 @@ describe('the websocket', () => {
     return messages[count - 1];
   };
 
-  it('refuses to subscribe before authentication with 20005', async () => {
+  it('refuses a visitor without a token a shopper\'s channel with 20005', async () => {
     const { ws, messages } = await open();
+    expect(await next(messages, 1)).toEqual({ op: 'ready', userId: null, position: expect.stringMatching(/^\d+\/\d+$/) });
     ws.send(JSON.stringify({ op: 'subscribe', channel: 'user:7' }));
-    expect(await next(messages, 1)).toEqual(expect.objectContaining({ op: 'error', code: '20005' }));
+    expect(await next(messages, 2)).toEqual(expect.objectContaining({ op: 'error', code: '20005' }));
+    ws.send(JSON.stringify({ op: 'subscribe', channel: 'order:1' }));
+    expect(await next(messages, 3)).toEqual(expect.objectContaining({ op: 'error', code: '20005' }));
+    ws.close();
+  });
+
+  it('lets a visitor without a token follow a SKU\'s stock', async () => {
+    const { ws, messages } = await open();
+    ws.send(JSON.stringify({ op: 'subscribe', channel: 'sku:1' }));
+    expect(await next(messages, 2)).toEqual({ op: 'subscribed', channel: 'sku:1', position: expect.stringMatching(/^\d+\/\d+$/) });
+    expect(server.runtime.hub.deliver({ channel: 'sku:1', payload: { skuId: 1, stockNumber: 4 }, position: parsePosition('10/7') })).toBe(1);
+    expect(await next(messages, 3)).toEqual({ op: 'event', channel: 'sku:1', position: '10/7', payload: { skuId: 1, stockNumber: 4 } });
     ws.close();
   });
 
@@ -165,23 +178,23 @@ describe('the websocket', () => {
   it('lets a shopper subscribe to their own channel, pushes to it, and refuses another user\'s', async () => {
     const token = await server.runtime.sessions.create(7, 1, new Date());
     const { ws, messages } = await open(`?token=${token}`);
-    expect(await next(messages, 1)).toEqual({ op: 'ready', userId: 7 });
+    expect(await next(messages, 1)).toEqual({ op: 'ready', userId: 7, position: expect.stringMatching(/^\d+\/\d+$/) });
     ws.send(JSON.stringify({ op: 'subscribe', channel: 'user:8' }));
     expect(await next(messages, 2)).toEqual(expect.objectContaining({ op: 'error', code: '403', channel: 'user:8' }));
     ws.send(JSON.stringify({ op: 'subscribe', channel: 'user:7' }));
-    expect(await next(messages, 3)).toEqual({ op: 'subscribed', channel: 'user:7' });
-    expect(server.runtime.hub.publish('user:7', { cartNumber: 3 }, '10/5')).toBe(1);
+    expect(await next(messages, 3)).toEqual({ op: 'subscribed', channel: 'user:7', position: expect.stringMatching(/^\d+\/\d+$/) });
+    expect(server.runtime.hub.deliver({ channel: 'user:7', payload: { cartNumber: 3 }, position: parsePosition('10/5') })).toBe(1);
     expect(await next(messages, 4)).toEqual({ op: 'event', channel: 'user:7', position: '10/5', payload: { cartNumber: 3 } });
     ws.send(JSON.stringify({ op: 'unsubscribe', channel: 'user:7' }));
     expect(await next(messages, 5)).toEqual({ op: 'unsubscribed', channel: 'user:7' });
-    expect(server.runtime.hub.publish('user:7', { cartNumber: 4 })).toBe(0);
+    expect(server.runtime.hub.deliver({ channel: 'user:7', payload: { cartNumber: 4 }, position: parsePosition('10/6') })).toBe(0);
     ws.close();
   });
 
   it('answers a malformed message with an error', async () => {
     const { ws, messages } = await open();
     ws.send('not json');
-    expect(await next(messages, 1)).toEqual(expect.objectContaining({ op: 'error', code: '400' }));
+    expect(await next(messages, 2)).toEqual(expect.objectContaining({ op: 'error', code: '400' }));
     ws.close();
   });
 });

@@ -21,7 +21,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => server?.stop());
 
-const cartDeps = () => ({ store: server.runtime.store, waitFor: server.runtime.projections.waitFor, hub: server.runtime.hub, clock: server.runtime.clock });
+const cartDeps = () => ({ store: server.runtime.store, waitFor: server.runtime.projections.waitFor, clock: server.runtime.clock });
 const lines = async (api: ReturnType<typeof shopper>) =>
   ((await api.get<ShopCart[]>('/cart/getCart')).body.data).flatMap((s) => s.skus.map((k) => [k.skuId, k.number, k.selected]));
 

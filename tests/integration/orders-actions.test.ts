@@ -122,8 +122,8 @@ describe('shipping through the internal route', () => {
       data: expect.objectContaining({ orderId: 3003, state: 3, express: 1, expressName: '顺丰速运', deliverFormid: '123456789012',
         autoConfirmTime: '2025-06-16 10:00:00' }),
     });
-    const push = await eventually(async () => messages.find((m) => m.op === 'event'));
-    expect(push).toEqual(expect.objectContaining({ channel: 'order:3003', payload: { orderId: 3003, state: 3, paymentState: 1 } }));
+    const push = await eventually(async () => messages.find((m) => m.op === 'event' && (m.payload as { state?: number }).state === 3));
+    expect(push).toEqual(expect.objectContaining({ channel: 'order:3003', payload: { orderId: 3003, state: 3, paymentState: 1, code: 'SUCCESS' } }));
     expect(typeof push.position).toBe('string');
     ws.close();
     expect(await state(3003)).toBe(3);

@@ -13,6 +13,7 @@ import type { EventStore } from '../../event-store/event-store.port';
 import { createDemoAfterSaleMerchant } from '../../merchant/demo-merchant-after-sale';
 import type { Payments } from '../../payments/payments';
 import type { RealtimeHub } from '../../realtime/hub';
+import { afterSalePushes } from '../../after-sale/after-sale-push';
 import type { Scheduler } from '../../scheduler/scheduler';
 import type { BlobStore } from '../../uploads/blob-store.port';
 import { registerInternalAfterSaleRoutes } from '../internal/after-sales.routes';
@@ -36,10 +37,10 @@ export interface AfterSaleModuleDeps {
 }
 
 async function services(deps: AfterSaleModuleDeps, app: FastifyInstance): Promise<AfterSaleDeps> {
-  const { store, db, waitFor, hub, clock, payments } = deps;
+  const { store, db, waitFor, clock, payments } = deps;
   // the id sequence's migration is recorded once; a second call finds it done
   const ids = await createAfterSaleIds(db);
-  return { store, db, waitFor, hub, clock, provider: payments.provider, ids, log: (line) => app.log.warn(line) };
+  return { store, db, waitFor, clock, provider: payments.provider, ids, log: (line) => app.log.warn(line) };
 }
 
 /** Inside the /api plugin. */
@@ -48,6 +49,7 @@ export async function registerAfterSaleApi(api: FastifyInstance, deps: AfterSale
   registerAfterSaleRoutes(api, afterSales, deps.blobs);
   await registerRefundNotifyRoute(api, afterSales);
   deps.scheduler.registerDeadlineHandler('close-after-sale', closeUnhandledAfterSale(afterSales));
+  deps.hub.pushFrom(afterSalePushes(deps.store));
   const afterMs = deps.demoMerchantAfterSaleAfterMs ?? 0;
   if (afterMs > 0) {
     const pass = createDemoAfterSaleMerchant(afterSales, afterMs, deps.orderPollMs ?? 1000);

@@ -1,16 +1,15 @@
 /**
- * Every cart write goes through here: decide on the stream `cart-<userId>`, wait until the cart read model has the
- * events (read-your-writes, the next getCart shows them), then push the new count on the shopper's websocket channel
- * `user:<id>` as `{cartNumber}` with the log position, so a client drops a push older than one it has seen.
+ * Every cart write goes through here: decide on the stream `cart-<userId>`, then wait until the cart read model has
+ * the events (read-your-writes, the next getCart shows them). The new count reaches the shopper's websocket channel
+ * `user:<id>` from the log (cart-push.ts), on every instance.
  */
 import { cartCount, cartDecider, type CartCommand } from '../../../domain/cart/cart.decider';
 import { cartStream } from '../../../domain/cart/cart.events';
 import type { WaitFor } from '../../../projections/runner/wait-for';
 import { handleCommand } from '../../commands/handle-command';
-import { formatPosition, type Actor, type EventStore } from '../../event-store/event-store.port';
-import type { RealtimeHub } from '../../realtime/hub';
+import type { Actor, EventStore } from '../../event-store/event-store.port';
 
-export interface CartCommandDeps { store: EventStore; waitFor: WaitFor; hub: RealtimeHub; clock: () => Date }
+export interface CartCommandDeps { store: EventStore; waitFor: WaitFor; clock: () => Date }
 
 export interface CartCommandOptions {
   /** Idempotency key: the same key again has no second effect. */
@@ -47,7 +46,6 @@ export async function runCartCommand(
   const cartNumber = cartCount(result.state);
   if (result.events.length === 0) return { cartNumber, changed: false };
   await deps.waitFor(result);
-  deps.hub.publish(cartChannel(userId), { cartNumber }, result.position ? formatPosition(result.position) : null);
   return { cartNumber, changed: !result.repeated };
 }
 

@@ -36,7 +36,8 @@ import type { ReadModelChanges } from '../../read-cache/read-model-cache';
 import type { CheckoutDeps } from '../../checkout/checkout.deps';
 import { abandonCheckoutHandler } from '../../checkout/abandon-checkout';
 import { closeUnpaidOrderHandler } from '../../checkout/close-unpaid-order';
-import { ownsOrder } from '../../checkout/order-push';
+import { orderPushes, ownsOrder } from '../../checkout/order-push';
+import type { RealtimeHub } from '../../realtime/hub';
 import { paymentCallbackHandler, settlePayment } from '../../checkout/payment-callback';
 import { releaseOrderResources, type ReleaseDeps } from '../../checkout/release-order-resources';
 import { leaveCollage } from '../../orders/failed-collage';
@@ -47,7 +48,8 @@ import { registerCheckoutRoutes } from './checkout.routes';
 import { settlePendingRefunds } from '../../checkout/refunds';
 
 /** What the app hands the checkout slice: the shared parts of CheckoutDeps (the slice makes the rest) and the scheduler. */
-export type CheckoutApiDeps = Pick<CheckoutDeps, 'db' | 'store' | 'clock' | 'waitFor' | 'hub' | 'payments' | 'checkoutDeadlineMs' | 'unpaidOrderLimits'> & {
+export type CheckoutApiDeps = Pick<CheckoutDeps, 'db' | 'store' | 'clock' | 'waitFor' | 'payments' | 'checkoutDeadlineMs' | 'unpaidOrderLimits'> & {
+  hub: RealtimeHub;
   scheduler: Pick<Scheduler, 'registerDeadlineHandler'>;
   /** the projections' batch notices: goods facts are kept until a read model they come from changes */
   readModelChanges?: ReadModelChanges;
@@ -59,7 +61,7 @@ export function orderResourcesReleaser(deps: Omit<ReleaseDeps, 'log'> & { log?: 
 }
 
 export async function checkoutDepsOf(deps: CheckoutApiDeps, log: (line: string) => void, catalog: CatalogFacts): Promise<CheckoutDeps> {
-  const { db, store, waitFor, hub, clock } = deps;
+  const { db, store, waitFor, clock } = deps;
   const release = orderResourcesReleaser({ db, store, clock, payments: deps.payments, log });
   return {
     ...deps,
@@ -72,12 +74,12 @@ export async function checkoutDepsOf(deps: CheckoutApiDeps, log: (line: string) 
     },
     cart: {
       async removeCheckedOut(userId, skuIds, orderId) {
-        await removeCheckedOutLines({ store, waitFor, hub, clock }, userId, skuIds, orderId);
+        await removeCheckedOutLines({ store, waitFor, clock }, userId, skuIds, orderId);
       },
     },
     groups: {
       leaveUnpaid: (collageId, orderId) => leaveCollage({
-        store, db, waitFor, hub, clock, provider: deps.payments.provider, releaseOrderResources: release, log,
+        store, db, waitFor, clock, provider: deps.payments.provider, releaseOrderResources: release, log,
       }, collageId, orderId, 'unpaid-timeout'),
     },
   };
@@ -93,5 +95,6 @@ export async function registerCheckoutApi(api: FastifyInstance, deps: CheckoutAp
   deps.scheduler.registerDeadlineHandler('abandon-checkout', abandonCheckoutHandler(checkout));
   deps.scheduler.registerDeadlineHandler('settle-refund', (due) => settlePendingRefunds(checkout, due.streamId.slice('payment-'.length)));
   deps.scheduler.registerDeadlineHandler('settle-payment', (due) => settlePayment(checkout, due.streamId.slice('payment-'.length)));
-  deps.hub.allow('order', (userId, id) => ownsOrder(checkout, userId, id));
+  deps.hub.allow('order', (userId, id) => userId !== null && ownsOrder(checkout, userId, id));
+  deps.hub.pushFrom(orderPushes(deps.store));
 }

@@ -1,7 +1,7 @@
 /**
  * Inbox writes: only notices the shopper sees may be named (others answer 消息不存在, nothing recorded); the command
- * is decided on `notice-inbox-<userId>`, the read model is waited for, and the new unread count is pushed on the
- * shopper's channel `user:<id>` as `{notRead}` with the log position (the menu and top-bar badges follow at once).
+ * is decided on `notice-inbox-<userId>` and the read model is waited for. The new unread count reaches the shopper's
+ * channel `user:<id>` as `{notRead}` from the log (unread-push.ts), on every instance.
  */
 import { noticeInboxDecider } from '../../../domain/notice/notice-inbox.decider';
 import { noticeInboxStream } from '../../../domain/notice/notice-inbox.events';
@@ -9,13 +9,11 @@ import { DomainError } from '../../../domain/shared/errors';
 import type { WaitFor } from '../../../projections/runner/wait-for';
 import { handleCommand } from '../../commands/handle-command';
 import type { Queryable } from '../../db/database';
-import { formatPosition, type EventStore } from '../../event-store/event-store.port';
+import type { EventStore } from '../../event-store/event-store.port';
 import type { RealtimeHub } from '../../realtime/hub';
 import { countUnread, unreadNoticeIds, visibleNoticeIds } from './notice.queries';
 
 export interface NoticeInboxDeps { db: Queryable; store: EventStore; waitFor: WaitFor; hub: RealtimeHub; clock: () => Date }
-
-export const userChannel = (userId: number): string => `user:${userId}`;
 
 export async function runInboxCommand(
   deps: NoticeInboxDeps, userId: number, type: 'ReadNotices' | 'RemoveNotices', ids: readonly number[] | 'all',
@@ -37,7 +35,5 @@ export async function runInboxCommand(
   });
   if (result.events.length === 0) return { notRead: await countUnread(db, userId) };
   await deps.waitFor(result, { projections: ['notice_inbox'] });
-  const notRead = await countUnread(db, userId);
-  deps.hub.publish(userChannel(userId), { notRead }, result.position ? formatPosition(result.position) : null);
-  return { notRead };
+  return { notRead: await countUnread(db, userId) };
 }

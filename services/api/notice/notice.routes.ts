@@ -12,6 +12,7 @@ import { ok } from '../envelope';
 import { PageQuery } from '../paging';
 import { findNotice, listAnnouncements, listNotices } from './notice.queries';
 import { runInboxCommand, type NoticeInboxDeps } from './notice-inbox.commands';
+import { unreadPushes } from './unread-push';
 import { currentUser } from '../auth';
 
 const NoticeId = decimal(z.number({ error: '参数 noticeId 无效' }).int('参数 noticeId 无效').positive('参数 noticeId 无效')
@@ -32,6 +33,7 @@ const OWN_INBOX = { none: "names no notice: the caller's own inbox" };
 export function registerNoticeRoutes(app: FastifyInstance, deps: NoticeInboxDeps): void {
   const { db } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
+  deps.hub.pushFrom(unreadPushes(db));
 
   r.get('/notice/getAll', {
     schema: { querystring: PageQuery(10).extend({ noticeType: NoticeTypeFilter }) }, config: { auth: 'optional' },

@@ -16,6 +16,7 @@ import { carrierHourMs } from '../../../domain/logistics/tracking.simulator';
 import { createDemoMerchant } from '../../merchant/demo-merchant';
 import { autoConfirmReceipt } from '../../orders/auto-confirm.handler';
 import { failCollageAtDeadline } from '../../orders/failed-collage';
+import { anyShopper, collagePushes } from '../../orders/collage-push';
 import type { OrderServiceDeps } from '../../orders/order-command';
 import { createOrderNoticePublisher } from '../../orders/order-notice.publisher';
 import type { Payments } from '../../payments/payments';
@@ -46,10 +47,10 @@ export interface OrderModuleDeps {
 }
 
 function services(deps: OrderModuleDeps, app: FastifyInstance): OrderServiceDeps {
-  const { store, db, waitFor, hub, clock, payments } = deps;
+  const { store, db, waitFor, clock, payments } = deps;
   const log = (line: string) => app.log.warn(line);
   return {
-    store, db, waitFor, hub, clock, log,
+    store, db, waitFor, clock, log,
     provider: payments.provider,
     // read-your-writes for the stock and coupon screens, as for the order's own events
     releaseOrderResources: async (orderId) => {
@@ -65,6 +66,8 @@ export function registerOrderApi(api: FastifyInstance, deps: OrderModuleDeps): v
   registerOrderRoutes(api, orders, carrierHourMs(deps.demoMerchantShipAfterMs ?? 0));
   deps.scheduler.registerDeadlineHandler('auto-confirm', autoConfirmReceipt(orders));
   deps.scheduler.registerDeadlineHandler('fail-collage', failCollageAtDeadline(orders));
+  deps.hub.allow('collage', anyShopper);
+  deps.hub.pushFrom(collagePushes(deps.store, deps.clock));
 
   const pollMs = deps.orderPollMs ?? 1000;
   const passes = [createOrderNoticePublisher(orders, pollMs)];

@@ -20,9 +20,11 @@ import type { FormingCollage } from './forming-collages';
 import type { PromotionItem } from '../promotion/activity';
 import type { CouponRow } from '../coupon/coupon.queries';
 import { createReadModelCache, type ReadModelChanges } from '../../read-cache/read-model-cache';
+import type { RealtimeHub } from '../../realtime/hub';
+import { anyoneMayFollowStock, skuPushes } from './sku-push';
 
 export interface DetailApiDeps {
-  db: Database; store: EventStore; clock: () => Date; waitFor: WaitFor; readModelChanges?: ReadModelChanges;
+  db: Database; store: EventStore; clock: () => Date; waitFor: WaitFor; readModelChanges?: ReadModelChanges; hub: RealtimeHub;
 }
 
 /**
@@ -58,4 +60,6 @@ export async function registerDetailApi(api: FastifyInstance, deps: DetailApiDep
   registerCouponRoutes(api, { db, store, clock, waitFor, claimIds });
   registerCollectRoutes(api, { db, store, clock, waitFor, collectIds });
   registerPromotionRoutes(api, db, clock);
+  deps.hub.allow('sku', anyoneMayFollowStock);
+  deps.hub.pushFrom(skuPushes(db));
 }

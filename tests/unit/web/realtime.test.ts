@@ -11,8 +11,8 @@ class FakeSocket implements SocketLike {
   constructor(readonly url: string) {}
   send(data: string) { this.sent.push(JSON.parse(data) as Record<string, unknown>); }
   close() { this.closed = true; this.readyState = 3; }
-  /** The server accepts the token. */
-  ready(userId: number) {
+  /** The server accepts the token (null: a visitor without one). */
+  ready(userId: number | null) {
     this.readyState = 1;
     this.onopen?.({});
     this.receive({ op: 'ready', userId });
@@ -61,6 +61,26 @@ describe('a client without a token', () => {
     setToken(null);
     realtime.subscribe('user:7', () => undefined);
     expect(sockets).toHaveLength(0);
+  });
+});
+
+describe('a visitor without a token, where the app connects anyway', () => {
+  it('follows public channels, and opens a signed-in connection once there is a token', () => {
+    let token: string | null = null;
+    const sockets: FakeSocket[] = [];
+    const realtime = createRealtime({
+      url: () => `ws://shop/ws${token ? `?token=${token}` : ''}`,
+      open: (url) => { const socket = new FakeSocket(url); sockets.push(socket); return socket; },
+    });
+    realtime.subscribe('sku:5', () => undefined);
+    sockets[0].ready(null);
+    expect(sockets[0].sent).toEqual([{ op: 'subscribe', channel: 'sku:5' }]);
+    token = 'abc';
+    realtime.subscribe((id) => `user:${id}`, () => undefined);
+    expect(sockets[0].closed).toBe(true);
+    sockets[1].ready(42);
+    expect(sockets[1].url).toBe('ws://shop/ws?token=abc');
+    expect(sockets[1].sent).toEqual([{ op: 'subscribe', channel: 'sku:5' }, { op: 'subscribe', channel: 'user:42' }]);
   });
 });
 
@@ -114,12 +134,57 @@ describe('a connection that drops', () => {
     timers[2].run();
     expect(timers.map((t) => t.ms)).toEqual([100, 200, 250]);
     sockets[3].ready(42);
-    expect(sockets[3].sent).toEqual([{ op: 'subscribe', channel: 'user:42' }]);
+    expect(sockets[3].sent).toEqual([{ op: 'subscribe', channel: 'user:42', after: '20/1' }]);
     sockets[3].receive(event('user:42', '19/9', { cartNumber: 4 }));
     sockets[3].receive(event('user:42', '21/1', { cartNumber: 6 }));
     expect(got).toEqual([{ cartNumber: 5 }, { cartNumber: 6 }]);
     sockets[3].drop();
     expect(timers.at(-1)?.ms).toBe(100);
+  });
+
+  it('comes back after the position the server accounted for, and takes the missed pushes it sends first', () => {
+    const { realtime, sockets, timers } = harness();
+    const got: unknown[] = [];
+    realtime.subscribe('order:9', (payload) => got.push(payload));
+    sockets[0].ready(42);
+    sockets[0].receive({ op: 'subscribed', channel: 'order:9', position: '30/2' });
+    sockets[0].receive(event('order:9', '30/1', { state: 1 })); // older than the subscription: accounted for
+    sockets[0].drop();
+    timers[0].run();
+    sockets[1].ready(42);
+    expect(sockets[1].sent).toEqual([{ op: 'subscribe', channel: 'order:9', after: '30/2' }]);
+    sockets[1].receive(event('order:9', '31/1', { state: 3 }));
+    sockets[1].receive({ op: 'subscribed', channel: 'order:9', position: '35/1' });
+    sockets[1].receive(event('order:9', '31/1', { state: 3 }));
+    sockets[1].receive(event('order:9', '34/1', { state: 4 }));
+    sockets[1].receive(event('order:9', '36/1', { state: 5 }));
+    expect(got).toEqual([{ state: 3 }, { state: 5 }]);
+  });
+
+  it('asks the handlers to refetch when the server cannot catch the channel up', () => {
+    const { realtime, sockets, timers } = harness();
+    const got: Array<[unknown, unknown]> = [];
+    realtime.subscribe('sku:5', (payload, meta) => got.push([payload, meta.resync ?? false]));
+    sockets[0].ready(42);
+    sockets[0].receive({ op: 'subscribed', channel: 'sku:5', position: '10/1' });
+    sockets[0].drop();
+    timers[0].run();
+    sockets[1].ready(42);
+    sockets[1].receive({ op: 'subscribed', channel: 'sku:5', position: '50/1', resync: true });
+    expect(got).toEqual([[null, true]]);
+  });
+
+  it('drops a connection whose session ended and opens one with the next token once there is one', () => {
+    const { realtime, sockets, timers, setToken } = harness();
+    realtime.subscribe('sku:5', () => undefined);
+    sockets[0].ready(42);
+    sockets[0].receive({ op: 'error', code: '20004', message: 'token认证失败' });
+    expect(sockets[0].closed).toBe(true);
+    expect(sockets).toHaveLength(1);
+    expect(timers).toHaveLength(0);
+    setToken('signed-in-again');
+    realtime.subscribe((id) => `user:${id}`, () => undefined);
+    expect(sockets.at(-1)?.url).toBe('ws://shop/ws?token=signed-in-again');
   });
 
   it('stops retrying a refused token until told to reconnect', () => {

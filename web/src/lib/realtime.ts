@@ -2,7 +2,13 @@
  * The websocket client (DESIGN.md §9): one connection to `/ws?token=…` while anything is subscribed and a token is
  * there; channels are (re)subscribed once the server says `ready`; a lost connection comes back with exponential
  * backoff and jitter. Pushes carry the log position: a push not newer than the last one seen on its channel is
- * dropped, so a late, reordered or repeated push never undoes a newer one.
+ * dropped, so a late, reordered or repeated push never undoes a newer one (the same change pushed by two instances,
+ * or caught up twice).
+ *
+ * Nothing is missed across a reconnect: the server's `subscribed` answer says up to where the channel is accounted
+ * for; coming back, the client subscribes with `after` that position and the server first sends what it pushed
+ * since. When it cannot (it started later, or let those pushes go) it answers `resync`: the handlers are called with
+ * `meta.resync` and a null payload, and refetch.
  */
 import { getToken } from './session';
 
@@ -29,7 +35,12 @@ export interface RealtimeOptions {
   clearTimer?: (handle: unknown) => void;
 }
 
-export interface PushMeta { channel: string; position: string | null }
+export interface PushMeta {
+  channel: string;
+  position: string | null;
+  /** Pushes may have been missed while disconnected and cannot be caught up: refetch (the payload is null). */
+  resync?: boolean;
+}
 export type PushHandler = (payload: unknown, meta: PushMeta) => void;
 /** A channel name, or a function of the signed-in user's id (`(id) => 'user:' + id`), known once the server is ready. */
 export type ChannelName = string | ((userId: number) => string);
@@ -53,7 +64,11 @@ export const isNewer = (next: [bigint, bigint], last: [bigint, bigint] | undefin
 
 interface Subscription { channel: ChannelName; handler: PushHandler }
 
-interface ServerMessage { op?: unknown; channel?: unknown; position?: unknown; payload?: unknown; userId?: unknown; code?: unknown }
+interface ServerMessage {
+  op?: unknown; channel?: unknown; position?: unknown; payload?: unknown; userId?: unknown; code?: unknown; resync?: unknown;
+}
+
+const formatPosition = ([commit, prepare]: [bigint, bigint]): string => `${commit}/${prepare}`;
 
 export function createRealtime(options: RealtimeOptions): Realtime {
   const open = options.open ?? ((url: string) => new WebSocket(url) as unknown as SocketLike);
@@ -67,11 +82,17 @@ export function createRealtime(options: RealtimeOptions): Realtime {
   const lastSeen = new Map<string, [bigint, bigint]>();
   let socket: SocketLike | null = null;
   let userId: number | null = null;
+  /** The server said `ready` on this connection (signed in: userId set; a visitor: public channels only). */
+  let ready = false;
   let subscribed = new Set<string>();
   let retry: unknown = null;
   let attempts = 0;
-  /** The token was refused: wait for a reconnect() instead of retrying with it. */
-  let halted = false;
+  /**
+   * The URL whose token was refused (never valid, or its session logged out or expired): not opened again until the
+   * token changes (a new sign-in) or reconnect() is called.
+   */
+  let refusedUrl: string | null = null;
+  let socketUrl: string | null = null;
 
   const resolve = (channel: ChannelName): string | null =>
     typeof channel === 'string' ? channel : userId === null ? null : channel(userId);
@@ -81,12 +102,22 @@ export function createRealtime(options: RealtimeOptions): Realtime {
   };
 
   const syncChannels = () => {
-    if (userId === null) return;
+    if (!ready) return;
     const wanted = new Set([...subscriptions].map((s) => resolve(s.channel)).filter((c): c is string => c !== null));
-    for (const channel of wanted) if (!subscribed.has(channel)) send({ op: 'subscribe', channel });
-    for (const channel of subscribed) if (!wanted.has(channel)) send({ op: 'unsubscribe', channel });
+    for (const channel of wanted) {
+      if (subscribed.has(channel)) continue;
+      const heard = lastSeen.get(channel);
+      send({ op: 'subscribe', channel, ...(heard ? { after: formatPosition(heard) } : {}) });
+    }
+    for (const channel of subscribed) {
+      if (wanted.has(channel)) continue;
+      send({ op: 'unsubscribe', channel });
+      lastSeen.delete(channel); // a page subscribing again fetches afresh
+    }
     subscribed = wanted;
   };
+
+  const handlersOf = (channel: string) => [...subscriptions].filter((s) => resolve(s.channel) === channel);
 
   const deliver = (channel: string, position: string | null, payload: unknown) => {
     const parsed = parsePosition(position);
@@ -94,7 +125,14 @@ export function createRealtime(options: RealtimeOptions): Realtime {
       if (!isNewer(parsed, lastSeen.get(channel))) return;
       lastSeen.set(channel, parsed);
     }
-    for (const s of [...subscriptions]) if (resolve(s.channel) === channel) s.handler(payload, { channel, position });
+    for (const s of handlersOf(channel)) s.handler(payload, { channel, position });
+  };
+
+  /** The server's `subscribed`: everything up to its position is accounted for (the missed pushes came before it). */
+  const accountFor = (channel: string, position: string | null, resync: boolean) => {
+    const parsed = parsePosition(position);
+    if (parsed && isNewer(parsed, lastSeen.get(channel))) lastSeen.set(channel, parsed);
+    if (resync) for (const s of handlersOf(channel)) s.handler(null, { channel, position: null, resync: true });
   };
 
   const onMessage = (raw: unknown) => {
@@ -104,16 +142,20 @@ export function createRealtime(options: RealtimeOptions): Realtime {
     } catch {
       return;
     }
-    if (message.op === 'ready' && typeof message.userId === 'number') {
+    if (message.op === 'ready' && (typeof message.userId === 'number' || message.userId === null)) {
       userId = message.userId;
+      ready = true;
       attempts = 0;
       subscribed = new Set();
       syncChannels();
+    } else if (message.op === 'subscribed' && typeof message.channel === 'string') {
+      accountFor(message.channel, typeof message.position === 'string' ? message.position : null, message.resync === true);
     } else if (message.op === 'event' && typeof message.channel === 'string') {
       deliver(message.channel, typeof message.position === 'string' ? message.position : null, message.payload);
     } else if (message.op === 'error' && message.code === '20004') {
-      halted = true;
+      refusedUrl = socketUrl;
       drop();
+      connect(); // signed in again meanwhile: the new token's connection
     }
   };
 
@@ -121,6 +163,7 @@ export function createRealtime(options: RealtimeOptions): Realtime {
     const current = socket;
     socket = null;
     userId = null;
+    ready = false;
     subscribed = new Set();
     if (current) {
       current.onclose = null;
@@ -131,7 +174,7 @@ export function createRealtime(options: RealtimeOptions): Realtime {
   }
 
   function scheduleRetry() {
-    if (retry !== null || halted || subscriptions.size === 0) return;
+    if (retry !== null || subscriptions.size === 0) return;
     const delay = Math.min(maxDelay, initialDelay * 2 ** attempts) * (0.5 + random() / 2);
     attempts += 1;
     retry = setTimer(() => {
@@ -141,16 +184,18 @@ export function createRealtime(options: RealtimeOptions): Realtime {
   }
 
   function connect() {
-    if (socket || retry !== null || halted || subscriptions.size === 0) return;
+    if (socket || retry !== null || subscriptions.size === 0) return;
     const url = options.url();
-    if (!url) return;
+    if (!url || url === refusedUrl) return;
     const current = open(url);
     socket = current;
+    socketUrl = url;
     current.onmessage = (event) => onMessage(event.data);
     current.onclose = () => {
       if (socket !== current) return;
       socket = null;
       userId = null;
+      ready = false;
       subscribed = new Set();
       scheduleRetry();
     };
@@ -161,18 +206,20 @@ export function createRealtime(options: RealtimeOptions): Realtime {
     subscribe(channel, handler) {
       const subscription: Subscription = { channel, handler };
       subscriptions.add(subscription);
+      if (socket && socketUrl !== options.url()) drop(); // signed in or out since it opened: a connection for now
       if (socket) syncChannels();
       else connect();
       return () => {
         subscriptions.delete(subscription);
         if (subscriptions.size > 0) return syncChannels();
+        lastSeen.clear();
         drop();
         if (retry !== null) clearTimer(retry);
         retry = null;
       };
     },
     reconnect() {
-      halted = false;
+      refusedUrl = null;
       attempts = 0;
       drop();
       if (retry !== null) clearTimer(retry);
@@ -182,12 +229,12 @@ export function createRealtime(options: RealtimeOptions): Realtime {
   };
 }
 
-/** The app's one connection: same host, `/ws`, the token from the cookie. */
+/** The app's one connection: same host, `/ws`, the token from the cookie (a visitor without one follows public channels). */
 export const realtime: Realtime = createRealtime({
   url: () => {
+    if (typeof window === 'undefined') return null;
     const token = getToken();
-    if (!token || typeof window === 'undefined') return null;
     const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
-    return `${scheme}://${window.location.host}/ws?token=${encodeURIComponent(token)}`;
+    return `${scheme}://${window.location.host}/ws${token ? `?token=${encodeURIComponent(token)}` : ''}`;
   },
 });

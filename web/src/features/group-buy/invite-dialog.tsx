@@ -8,13 +8,15 @@ import './group-buy.css';
 
 /**
  * Spec §2 Order detail "invite-friends QR": the group's invite page as a QR (the share call) and as a link to copy;
- * a friend who scans or opens it lands on /groupInvite and joins from there.
+ * a friend who scans or opens it lands on /groupInvite and joins from there. `status` follows the group live (order
+ * detail refetches on `collage:<id>` pushes) while the dialog is open.
  */
-export function InviteDialog({ collageId, orderId, onClose }: { collageId: number; orderId: number; onClose: () => void }) {
+export function InviteDialog({ collageId, orderId, status, onClose }: { collageId: number; orderId: number; status?: string; onClose: () => void }) {
   const { data, error } = useRequest((signal) => getShare(collageId, orderId, signal), [collageId, orderId]);
   return (
     <Modal open centered title="邀请好友参团" footer={null} width={360} onCancel={onClose}>
       <div className="group-invite" data-testid="invite-dialog">
+        {status && <p className="group-invite__status" data-testid="group-invite-status">{status}</p>}
         {!data && !error && <Skeleton.Image active />}
         {error && <p role="alert">{error.message}</p>}
         {data && (

@@ -29,6 +29,7 @@ export function GroupInfo({ group, orderId, orderState, product, onCountdownEnd 
   const failed = group.state === 2 || (orderState === 5 && group.state !== 1);
   const forming = group.state === 0 && !failed;
   const missing = forming ? group.people : 0;
+  const status = failed ? '拼团失败' : forming ? `拼团中，还差 ${missing} 人成团` : '拼团成功';
 
   return (
     <section className="order-card order-group" data-testid="group-info" data-group-state={failed ? 2 : group.state}>
@@ -37,7 +38,7 @@ export function GroupInfo({ group, orderId, orderState, product, onCountdownEnd 
       </h2>
       <div className="order-group__body">
         <p className={`order-group__status order-group__status--${failed ? 'failed' : forming ? 'forming' : 'success'}`}>
-          {failed ? '拼团失败' : forming ? `拼团中，还差 ${missing} 人成团` : '拼团成功'}
+          {status}
         </p>
         {forming && (
           <p className="order-group__countdown">
@@ -70,7 +71,7 @@ export function GroupInfo({ group, orderId, orderState, product, onCountdownEnd 
           )}
         </div>
       </div>
-      {inviting && <InviteDialog collageId={group.collageId} orderId={orderId} onClose={() => setInviting(false)} />}
+      {inviting && <InviteDialog collageId={group.collageId} orderId={orderId} status={status} onClose={() => setInviting(false)} />}
     </section>
   );
 }

@@ -5,6 +5,7 @@ import Tabs from 'antd/es/tabs';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ListingEmpty } from '../../lib/catalog-ui/listing-states';
+import { useLiveChannels } from '../../lib/use-live-channels';
 import { useRequest } from '../../lib/use-request';
 import { getOrders, ORDERS_PAGE_SIZE } from './api/get-orders';
 import type { Parcel } from './logistics-panel';
@@ -53,6 +54,8 @@ export function MyOrdersPage({ renderPayDialog }: { renderPayDialog: RenderPayDi
 
   // Spec §4: on the 待评价 tab only orders with ifNotComment=1 are kept.
   const orders = (data?.list ?? []).filter((o) => state !== '4' || o.ifNotComment === 1);
+  // a row's order paid, shipped, confirmed or closed elsewhere (the merchant, a deadline, another tab): the page follows
+  useLiveChannels((data?.list ?? []).map((o) => `order:${o.orderId}`), reload);
 
   return (
     <div className="my-orders" data-testid="my-orders">

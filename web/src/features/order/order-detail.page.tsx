@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { storeHref } from '../../lib/catalog-ui/links';
 import { formatMoney, maskPhone } from '../../lib/format';
+import { useLiveChannels } from '../../lib/use-live-channels';
 import { useRequest } from '../../lib/use-request';
 import { getOrder } from './api/get-order';
 import { GroupInfo } from './group-info';
@@ -63,6 +64,9 @@ export function OrderDetailPage({ renderPayDialog }: { renderPayDialog: RenderPa
   );
   const [tracking, setTracking] = useState(false);
   const payment = useOrderPayment(renderPayDialog, reload);
+  // paid, shipped, confirmed, closed; the group's members and its forming or failing: shown without a reload
+  const collageId = order && order.orderId === orderId ? order.collageId : 0;
+  useLiveChannels([...(orderId ? [`order:${orderId}`] : []), ...(collageId ? [`collage:${collageId}`] : [])], reload);
 
   if (!orderId || (error && !order)) {
     return (

@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { ProductDetail } from '../../../../domain/catalog/detail.contract';
 import { parseProductRef, storeHref, type ProductRef } from '../../lib/catalog-ui/links';
+import { useLiveChannels } from '../../lib/use-live-channels';
 import { useRequest } from '../../lib/use-request';
 import { getProductDetail } from './api/get-product-detail';
 import { CollectToggle } from './collect-toggle';
@@ -52,6 +53,8 @@ function ProductDetailView({ detail, skuId, reload }: { detail: ProductDetail; s
   const [selection, setSelection] = useState<Selection>(() => initialSelection(detail.names, detail.map, skuId));
   const sku = useMemo(() => selectedSku(detail.names, detail.map, selection), [detail, selection]);
   const buy = useBuy(detail.shopId, detail.productId);
+  // stock and 已抢 progress of every SKU, live as shoppers buy (the detail is read again, the selection stays)
+  useLiveChannels(Object.values(detail.map).map((option) => `sku:${option.skuId}`), reload);
 
   return (
     <div className="page-width product-page">

@@ -5,6 +5,7 @@ import { parseId } from '../../lib/catalog-ui/links';
 import { ListingEmpty, ListingOffline, ListingPager, ListingSkeleton } from '../../lib/catalog-ui/listing-states';
 import { SortBar } from '../../lib/catalog-ui/sort-bar';
 import { defaultSort, type Sort } from '../../lib/catalog-ui/sort.model';
+import { useLiveChannels } from '../../lib/use-live-channels';
 import { useRequest } from '../../lib/use-request';
 import { ActivityProduct } from '../canvas/blocks/activity-product';
 import type { ActivityKind } from '../canvas/blocks/activity.model';
@@ -35,6 +36,8 @@ export function ZonePage({ kind }: { kind: ActivityKind }) {
     if (error && error.code !== 'NETWORK' && error.code !== 'TIMEOUT') void message.warning(error.message);
   }, [error, message]);
   const offline = error && (error.code === 'NETWORK' || error.code === 'TIMEOUT');
+  // 已抢 progress and stock of the listed products follow the sales (sku:<id>), without a reload
+  useLiveChannels((data?.page.list ?? []).map((product) => `sku:${product.skuId}`), reload);
 
   return (
     <div className="page-width zone-page" data-testid={`zone-${kind}`}>
