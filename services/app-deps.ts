@@ -29,6 +29,7 @@ export function runtimeAppDeps(runtime: Runtime, extra: AppDepsExtra): AppDeps {
     readYourWritesTimeoutMs: runtime.config.READ_YOUR_WRITES_TIMEOUT_MS,
     checkoutDeadlineMs: runtime.config.CHECKOUT_DEADLINE_MS,
     publicBaseUrl: runtime.config.PUBLIC_BASE_URL,
+    trustProxy: runtime.config.TRUST_PROXY,
     smsLimits: smsLimitsOf(runtime.config),
     unpaidOrderLimits: unpaidOrderLimitsOf(runtime.config),
     ...rest,

@@ -38,6 +38,11 @@ const ConfigSchema = z.object({
   WEB_DIST: z.string().min(1).default('web/dist'),
   /** Where browsers (and phones scanning a sandbox QR) reach this server; default: the address it listens on. */
   PUBLIC_BASE_URL: optionalUrl('PUBLIC_BASE_URL'),
+  /**
+   * Behind a reverse proxy: the proxies whose X-Forwarded-For is believed (comma-separated addresses or CIDRs, e.g.
+   * `127.0.0.1`), so per-client limits see the shopper's address rather than the proxy's. Unset: the connection's.
+   */
+  TRUST_PROXY: z.string().trim().min(1).optional(),
   /** How often the deadline scheduler looks for due deadlines; 0 = no scheduler in this process. */
   SCHEDULER_POLL_MS: z.coerce.number().int().min(0).max(60000).default(1000),
   /** The demo merchant ships paid orders this long after payment (services/merchant/demo-merchant.ts); 0 = off. */

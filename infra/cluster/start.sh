@@ -75,8 +75,9 @@ export OPS_TOKEN=$(cat "$ops_token_file")
 export PROJECTIONS=external
 export DATA_DIR="$dir/data"
 export PUBLIC_BASE_URL="http://127.0.0.1:$port"
+export TRUST_PROXY=127.0.0.1   # the proxy's X-Forwarded-For names the shopper (per-client SMS limits)
 # what restart.sh needs to start an instance again exactly as this did
-declare -p DATABASE_URL KAFKA_BROKERS OPS_TOKEN PROJECTIONS DATA_DIR PUBLIC_BASE_URL | sed 's/^declare -x/export/' > "$dir/env"
+declare -p DATABASE_URL KAFKA_BROKERS OPS_TOKEN PROJECTIONS DATA_DIR PUBLIC_BASE_URL TRUST_PROXY | sed 's/^declare -x/export/' > "$dir/env"
 node "$root/infra/scripts/build-web-if-stale.mjs" >&2
 
 # the first instance alone: it migrates the schema and seeds the demo catalogue the others then find
@@ -106,6 +107,7 @@ defaults
   retries 3
   retry-on conn-failure
   option redispatch 1
+  option forwardfor
 
 frontend storefront
   bind 127.0.0.1:$port

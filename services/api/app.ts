@@ -83,6 +83,8 @@ export interface AppDeps {
   checkoutDeadlineMs?: number;
   /** The demo merchant agrees to after-sales and takes in returns this long after (DEMO_MERCHANT_AFTER_SALE_AFTER_MS). */
   demoMerchantAfterSaleAfterMs?: number;
+  /** TRUST_PROXY: the reverse proxies whose X-Forwarded-For gives the client's address (request.ip); default none. */
+  trustProxy?: string;
   /** PUBLIC_BASE_URL: where shoppers reach the shop (links it hands out, e.g. a group invite); else the request's own. */
   publicBaseUrl?: string;
   /** Committed projection batches (runtime.projections): read-model answers are cached until these say otherwise. */
@@ -103,6 +105,7 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? false,
     logController: new LogController({ disableRequestLogging: !deps.requestLogging }),
     bodyLimit: 1024 * 1024,
+    ...(deps.trustProxy ? { trustProxy: deps.trustProxy.split(',').map((a) => a.trim()) } : {}),
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: refuseMalformedUrl,
   });
