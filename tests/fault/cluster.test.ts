@@ -1,14 +1,28 @@
 /**
  * Issue 14, the cluster under faults: infra/cluster with 2 API instances (PROJECTIONS=external), 1 projection worker,
- * Kafka, PostgreSQL and HAProxy in front. Buyers check out through the proxy while one API instance is killed with
+ * Kafka, PostgreSQL and HAProxy in front. One buyer's consecutive requests alternate instances while the websocket
+ * listens on the other: every read sees the write before it, and 支付成功 reaches the socket from the log. Buyers
+ * check out through the proxy while one API instance is killed with
  * kill -9 (and started again by restart.sh), then while the projection worker is. Either way every acknowledged
  * order exists once, stock = initial − sold, paid orders are paid, and the read models equal a from-scratch rebuild.
  */
+import WebSocket from 'ws';
+import { confirmOnSandbox, pay, settle, submit, submitBody } from '../bench/buy/checkout-flow';
+import { HttpClient, type Envelope } from '../bench/buy/http-client';
+import { signInShoppers } from '../bench/buy/shoppers';
 import { createFreshDatabase, type FreshPostgres } from '../support/backends';
 import { startCluster, type Cluster } from './support/cluster';
-import { describeFault, scratchDir } from './support/fault-env';
-import { expectInvariants, runScenario } from './support/scenario';
+import { describeFault, OPS_TOKEN, scratchDir } from './support/fault-env';
+import { expectInvariants, pickLines, runScenario } from './support/scenario';
 import { untilReady } from './support/server-process';
+
+async function until(check: () => boolean, what: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`not seen within ${timeoutMs} ms: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 describeFault('the cluster behind its proxy', ['postgres', 'kafka', 'haproxy'], () => {
   let fresh: FreshPostgres;
@@ -24,6 +38,34 @@ describeFault('the cluster behind its proxy', ['postgres', 'kafka', 'haproxy'], 
   afterAll(async () => {
     await cluster?.stop();
     await fresh?.drop();
+  }, 120_000);
+
+  it('serves a buyer whose requests alternate instances, and pushes 支付成功 to a websocket on the other one', async () => {
+    const [one, two] = [new HttpClient(cluster.instanceUrl(1), 1), new HttpClient(cluster.instanceUrl(2), 1)];
+    try {
+      const [shopper] = await signInShoppers({ opsToken: OPS_TOKEN }, one, 1, 900);
+      const [line] = await pickLines(fresh.db, 1);
+      const messages: { op: string; channel?: string; payload?: { state?: number; paymentState?: number } }[] = [];
+      const ws = new WebSocket(`${cluster.instanceUrl(2).replace('http', 'ws')}/ws?token=${shopper.token}`);
+      ws.on('message', (data) => messages.push(JSON.parse(String(data)) as (typeof messages)[number]));
+      await new Promise<void>((resolve, reject) => { ws.on('open', () => resolve()); ws.on('error', reject); });
+
+      // each request on the other instance from the one before: the address saved on one is settled on two, ...
+      const shop = await settle(two, shopper, line);
+      const submitted = await submit(one, shopper, submitBody(shopper, line, shop.distribution), `cluster-journey-${shopper.userId}`);
+      ws.send(JSON.stringify({ op: 'subscribe', channel: `order:${submitted.orderId}` }));
+      await until(() => messages.some((m) => m.op === 'subscribed'), 'the subscription');
+      const payment = await pay(two, shopper, submitted.orderId);
+      await confirmOnSandbox(one, payment.paymentId);
+      await until(() => messages.some((m) => m.op === 'event' && m.channel === `order:${submitted.orderId}` && m.payload?.paymentState === 1),
+        `the payment push on instance 2 (heard: ${JSON.stringify(messages).slice(0, 400)})`);
+      ws.close();
+      const detail = await two.request<Envelope<{ state: number }>>('GET', `/api/order/getById?orderId=${submitted.orderId}`, { token: shopper.token });
+      expect(detail.body).toMatchObject({ code: '200', data: { state: 2 } });
+    } finally {
+      one.close();
+      two.close();
+    }
   }, 120_000);
 
   it('loses and doubles nothing when one API instance is killed with kill -9 mid-checkout', async () => {

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { OPS_TOKEN, PORTS, ROOT } from './fault-env';
-import type { ServerEnv } from './server-process';
+import { FAULT_LOAD_LIMITS, type ServerEnv } from './server-process';
 
 const run = promisify(execFile);
 
@@ -36,7 +36,7 @@ export async function startCluster(shape: ClusterShape): Promise<Cluster> {
     CLUSTER_PORT: String(port), CLUSTER_DIR: shape.dir, CLUSTER_API_INSTANCES: String(shape.instances),
     CLUSTER_WORKERS: String(shape.workers), CLUSTER_KAFKA_PORT: String(PORTS.clusterKafka), DATABASE_URL: shape.databaseUrl,
     OPS_TOKEN, SEED_DEMO: 'true', DEMO_MERCHANT_SHIP_AFTER_MS: '0', LOG_LEVEL: 'warn', HOST: '127.0.0.1',
-    WEB_DIST: path.join(shape.dir, 'no-web'),
+    WEB_DIST: path.join(shape.dir, 'no-web'), ...FAULT_LOAD_LIMITS,
   };
   if (process.env.KAFKA_BROKERS) env.KAFKA_BROKERS = process.env.KAFKA_BROKERS;
   const script = (name: string, ...args: string[]) =>

@@ -28,12 +28,16 @@ export interface ServerEnv {
   extra?: Record<string, string>;
 }
 
+/** Every buyer of a scenario asks its SMS code from this one loopback client: the per-client send limits are lifted. */
+export const FAULT_LOAD_LIMITS = { SMS_SENDS_PER_CLIENT: '1000000', SMS_SENDS_TOTAL: '1000000' } as const;
+
 export function serverEnv(env: ServerEnv): NodeJS.ProcessEnv {
   const base: NodeJS.ProcessEnv = {
     PATH: process.env.PATH, HOME: process.env.HOME, TMPDIR: process.env.TMPDIR,
     PORT: String(env.port), HOST: '127.0.0.1', DATA_DIR: env.dataDir, OPS_TOKEN,
     PROJECTIONS: env.projections ?? 'inline', SEED_DEMO: 'true', DEMO_MERCHANT_SHIP_AFTER_MS: '0', LOG_LEVEL: 'warn',
     WEB_DIST: path.join(env.dataDir, 'no-web'),
+    ...FAULT_LOAD_LIMITS,
   };
   if (env.databaseUrl) base.DATABASE_URL = env.databaseUrl;
   if (env.kafkaBrokers) base.KAFKA_BROKERS = env.kafkaBrokers;
