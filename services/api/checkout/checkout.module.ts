@@ -96,5 +96,5 @@ export async function registerCheckoutApi(api: FastifyInstance, deps: CheckoutAp
   deps.scheduler.registerDeadlineHandler('settle-refund', (due) => settlePendingRefunds(checkout, due.streamId.slice('payment-'.length)));
   deps.scheduler.registerDeadlineHandler('settle-payment', (due) => settlePayment(checkout, due.streamId.slice('payment-'.length)));
   deps.hub.allow('order', (userId, id) => userId !== null && ownsOrder(checkout, userId, id));
-  deps.hub.pushFrom(orderPushes(deps.store));
+  deps.hub.pushFrom(orderPushes(deps.db));
 }
