@@ -3,6 +3,7 @@
  * and the bench servers, so they all serve the same product. What differs between them comes in `extra`.
  */
 import type { AppDeps } from './api/app';
+import { isProduction } from './config';
 import { projectionOpsOf } from './ops/projection-ops';
 import type { Runtime } from './runtime';
 
@@ -27,6 +28,7 @@ export function runtimeAppDeps(runtime: Runtime, extra: AppDepsExtra): AppDeps {
     eventsDb: runtime.eventsDb,
     readYourWritesTimeoutMs: runtime.config.READ_YOUR_WRITES_TIMEOUT_MS,
     checkoutDeadlineMs: runtime.config.CHECKOUT_DEADLINE_MS,
+    apiReferencePage: !isProduction(runtime.config),
     ...rest,
   };
 }

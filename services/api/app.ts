@@ -15,8 +15,10 @@ import { installAuth } from './auth';
 import { installReadYourWrites, rememberingWaitFor, sessionCatchUp } from './read-your-writes';
 import { registerCatalogRoutes } from './catalog/catalog.routes';
 import { installErrorHandling } from './error-handler';
+import { refuseDeepJson } from './edge/json-depth';
 import { refuseMalformedUrl, refuseUnstorableText } from './edge/storable-text';
 import { installSecurityHeaders } from './edge/security-headers';
+import { installOpenApi, registerOpenApiRoutes } from './openapi/openapi';
 import { healthCheck, type HealthSources } from './health/health-report';
 import { registerHealthRoutes, registerInternalHealthRoute } from './health/health.route';
 import { registerImageRoutes } from './images/image.routes';
@@ -80,6 +82,8 @@ export interface AppDeps {
   demoMerchantAfterSaleAfterMs?: number;
   /** Committed projection batches (runtime.projections): read-model answers are cached until these say otherwise. */
   readModelChanges?: ReadModelChanges;
+  /** The interactive API reference page at /api/docs (dev only; the document /api/openapi.json is always served). */
+  apiReferencePage?: boolean;
 }
 
 export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
@@ -95,6 +99,7 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  await installOpenApi(app); // before any route: it collects each route's schemas as the route is added
   await installSecurityHeaders(app);
 
   await registerJsonCompression(app); // before any route: it hooks each route as it is added
@@ -102,6 +107,7 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
   installErrorHandling(app, spaFallback);
   installReadYourWrites(app, deps.sessions);
   installAuth(app, deps.sessions, deps.clock, sessionCatchUp({ sessions: deps.sessions, waitFor: given.waitFor, timeoutMs }));
+  refuseDeepJson(app); // before any walk of the body: a 10,000-deep body overflows recursive ones
   refuseUnstorableText(app);
 
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
@@ -126,6 +132,7 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
     await registerCheckoutApi(api, deps);
     await registerAfterSaleApi(api, deps);
   }, { prefix: '/api' });
+  await registerOpenApiRoutes(app, deps.apiReferencePage ?? false);
 
   await app.register(async (internal) => {
     guardWithOpsToken(internal, deps.opsToken);

@@ -23,12 +23,19 @@ import { ok } from '../envelope';
 import { PageQuery } from '../paging';
 import { afterSaleDetail, afterSaleListItem } from './after-sale-view';
 import { findOwnAfterSale, listAfterSales } from './after-sale.queries';
+import { bodyOrQuery, noInput } from '../openapi/route-input';
+import { decimal } from '../edge/decimal';
 
-const Id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const Id = decimal(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
 const ListQuery = PageQuery(5).extend({ state: z.coerce.number({ error: '参数 state 无效：应为1或2' }).int().min(1).max(2).default(1) });
 const DetailQuery = z.object({ afterId: Id, orderId: Id.optional(), noticeId: Id.optional() });
 /** Ids as numbers or numeric strings, from body or query. */
 const RefInput = z.object({ afterId: Id, orderId: Id });
+/** The return waybill as sent: the express company's dictId as a number or a digit string (ReturnLogisticsForm checks). */
+const ReturnExpressInput = RefInput.extend({
+  express: z.union([z.number(), z.string().regex(/^\d+$/)]),
+  deliverFormid: z.string(),
+});
 
 function input(request: FastifyRequest): Record<string, unknown> {
   const body = typeof request.body === 'object' && request.body !== null ? request.body : {};
@@ -48,7 +55,7 @@ export function registerAfterSaleRoutes(app: FastifyInstance, deps: AfterSaleDep
   const answer = (afterId: number, orderId: number, afterState: number | null): AfterSaleAnswer =>
     ({ afterId, orderId, afterState: afterState ?? 0 });
 
-  r.get('/after/getReasonSelect', { config: auth }, async () => ok(afterSaleReasons));
+  r.get('/after/getReasonSelect', { schema: noInput, config: auth }, async () => ok(afterSaleReasons));
 
   r.get('/after/getAll', { schema: { querystring: ListQuery }, config: auth }, async (request) => {
     const { rows, total } = await listAfterSales(deps.db, currentUser(request), request.query);
@@ -63,7 +70,7 @@ export function registerAfterSaleRoutes(app: FastifyInstance, deps: AfterSaleDep
     return ok(afterSaleDetail(row, deps.clock()));
   });
 
-  r.post('/after/submit', { config: auth }, async (request) => {
+  r.post('/after/submit', { schema: bodyOrQuery(AfterSaleForm), config: auth }, async (request) => {
     const form = AfterSaleForm.parse(input(request));
     await assertIssuedImages(blobs, 'image', form.image);
     const state = await submitAfterSale(deps, currentUser(request), form);
@@ -73,7 +80,7 @@ export function registerAfterSaleRoutes(app: FastifyInstance, deps: AfterSaleDep
   });
 
   r.route({
-    method: ['PUT', 'POST'], url: '/after/returnRefund', config: auth,
+    method: ['PUT', 'POST'], url: '/after/returnRefund', schema: bodyOrQuery(RefInput), config: auth,
     handler: async (request) => {
       const ref = refOf(request);
       await withdrawAfterSale(deps, currentUser(request), ref, 'application');
@@ -82,7 +89,7 @@ export function registerAfterSaleRoutes(app: FastifyInstance, deps: AfterSaleDep
   });
 
   r.route({
-    method: ['PUT', 'POST'], url: '/after/returnGoods', config: auth,
+    method: ['PUT', 'POST'], url: '/after/returnGoods', schema: bodyOrQuery(RefInput), config: auth,
     handler: async (request) => {
       const ref = refOf(request);
       await withdrawAfterSale(deps, currentUser(request), ref, 'return');
@@ -90,14 +97,14 @@ export function registerAfterSaleRoutes(app: FastifyInstance, deps: AfterSaleDep
     },
   });
 
-  r.post('/after/platform', { config: auth }, async (request) => {
+  r.post('/after/platform', { schema: bodyOrQuery(PlatformInterventionForm), config: auth }, async (request) => {
     const form = PlatformInterventionForm.parse(input(request));
     await assertIssuedImages(blobs, 'image', form.image);
     await requestPlatform(deps, currentUser(request), form, form.reason, form.image);
     return ok(answer(form.afterId, form.orderId, 7), '申请平台介入成功');
   });
 
-  r.post('/order/returnExpress', { config: auth }, async (request) => {
+  r.post('/order/returnExpress', { schema: bodyOrQuery(ReturnExpressInput), config: auth }, async (request) => {
     const raw = input(request);
     const form = ReturnLogisticsForm.parse({ ...raw, express: typeof raw.express === 'string' && /^\d+$/.test(raw.express) ? Number(raw.express) : raw.express });
     if (!findExpressCompany(form.express)) throw new DomainError('expressCompanyNotFound');

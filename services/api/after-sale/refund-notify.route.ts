@@ -26,10 +26,13 @@ export async function registerRefundNotifyRoute(api: FastifyInstance, deps: Afte
         const status = ['headers', 'timestamp', 'serial', 'signature'].includes(error.reason) ? 401 : 400;
         return reply.status(status).send({ code: 'FAIL', message: status === 401 ? '签名验证失败' : '通知内容有误' });
       }
+      // the body parser's refusals (past the body limit, say): the sender's fault, never a 500 (found by the fuzzer)
+      const status = (error as { statusCode?: number }).statusCode;
+      if (status && status >= 400 && status < 500) return reply.status(status).send({ code: 'FAIL', message: '请求无效' });
       request.log.error({ err: error }, 'refund notification handler failed');
       return reply.status(500).send({ code: 'FAIL', message: '处理失败，请稍后重试' });
     });
-    notify.post(REFUND_NOTIFY_PATH, async (request, reply) => {
+    notify.post(REFUND_NOTIFY_PATH, { schema: { 'x-input': 'wechat-callback' } }, async (request, reply) => {
       const notice = await deps.provider.parseRefundCallback(request.headers, typeof request.body === 'string' ? request.body : '');
       const afterSale = AFTER_SALE_REFUND.exec(notice.refundId);
       if (afterSale) {

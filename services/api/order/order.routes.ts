@@ -21,6 +21,7 @@ import { orderDetail } from './order-detail';
 import { orderListItem } from './order-view';
 import { findOwnOrder, findShippedParcel, listOrders } from './order.queries';
 import { withLiveAfterStates } from './live-after-states';
+import { bodyOrQuery, noInput } from '../openapi/route-input';
 
 const OrderId = decimal(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
 const OrderIdInput = z.object({ orderId: OrderId });
@@ -61,7 +62,7 @@ export function registerOrderRoutes(app: FastifyInstance, deps: OrderServiceDeps
   });
 
   r.route({
-    method: ['PUT', 'POST'], url: '/order/cancel', config: auth,
+    method: ['PUT', 'POST'], url: '/order/cancel', schema: bodyOrQuery(OrderIdInput), config: auth,
     handler: async (request) => {
       const userId = currentUser(request);
       const orderId = orderIdOf(request);
@@ -71,7 +72,7 @@ export function registerOrderRoutes(app: FastifyInstance, deps: OrderServiceDeps
   });
 
   r.route({
-    method: ['POST', 'PUT'], url: '/order/confirm', config: auth,
+    method: ['POST', 'PUT'], url: '/order/confirm', schema: bodyOrQuery(OrderIdInput), config: auth,
     handler: async (request) => {
       const userId = currentUser(request);
       const orderId = orderIdOf(request);
@@ -82,7 +83,7 @@ export function registerOrderRoutes(app: FastifyInstance, deps: OrderServiceDeps
   });
 
   r.route({
-    method: ['DELETE', 'POST'], url: '/order/delete', config: auth,
+    method: ['DELETE', 'POST'], url: '/order/delete', schema: bodyOrQuery(OrderIdInput), config: auth,
     handler: async (request) => {
       const userId = currentUser(request);
       const orderId = orderIdOf(request);
@@ -104,6 +105,6 @@ export function registerOrderRoutes(app: FastifyInstance, deps: OrderServiceDeps
     }, clock()));
   });
 
-  r.get('/order/getExpressSelect', { config: auth }, async () =>
+  r.get('/order/getExpressSelect', { schema: noInput, config: auth }, async () =>
     ok(expressCompanies.map(({ dictId, dictName }) => ({ dictId, dictName }))));
 }

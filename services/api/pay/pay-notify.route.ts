@@ -42,7 +42,7 @@ export async function registerPayNotifyRoute(app: FastifyInstance, payments: Pay
       return reply.status(500).send({ code: 'FAIL', message: '处理失败，请稍后重试' });
     });
 
-    notify.post(NOTIFY_PATH, async (request, reply) => {
+    notify.post(NOTIFY_PATH, { schema: { 'x-input': 'wechat-callback' } }, async (request, reply) => {
       await payments.acceptNotification(request.headers, typeof request.body === 'string' ? request.body : '');
       return reply.status(200).send(ACCEPTED);
     });

@@ -19,7 +19,7 @@ export async function registerUploadRoutes(app: FastifyInstance, blobs: BlobStor
       throwFileSizeLimit: false,
       limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
     });
-    scope.post('/file/upload', { config: { auth: 'required' } }, async (request) => {
+    scope.post('/file/upload', { schema: { 'x-input': 'multipart' }, config: { auth: 'required' } }, async (request) => {
       if (!request.isMultipart()) throw new UploadRefused(UploadRefusals.missing);
       const file = await request.file();
       if (!file) throw new UploadRefused(UploadRefusals.missing);

@@ -1,0 +1,58 @@
+/**
+ * What the contract fuzzer (api-fuzz.test.ts) found, kept fixed (issue 13): a body nested 10,000 deep overflowed every
+ * recursive walk of it and answered 500 系统错误!; a WeChat refund notification past the body limit answered 500.
+ * Both are the sender's fault: 400 in the envelope naming the body, and 413 in WeChat's form.
+ */
+import { startTestServer, type TestServer } from '../support/test-server';
+import { MAX_JSON_DEPTH } from '../../services/api/edge/json-depth';
+import { tokenFor } from './cart.fixtures';
+
+let server: TestServer;
+let token: string;
+
+beforeAll(async () => {
+  server = await startTestServer({ web: false });
+  token = await tokenFor(server, 1401);
+}, 120_000);
+afterAll(async () => server?.stop());
+
+const deepArrays = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+const deepObjects = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+const tooDeep = { code: '400', message: `参数 请求体 无效：嵌套超过${MAX_JSON_DEPTH}层`, data: null };
+
+async function post(path: string, payload: string, authorization?: string) {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (authorization) headers.authorization = authorization;
+  const response = await server.app.inject({ method: 'POST', url: path, headers, payload });
+  return { status: response.statusCode, body: response.json() as unknown };
+}
+
+describe('a body nested past any form', () => {
+  it.each([['arrays', deepArrays(10_000)], ['objects', deepObjects(10_000)], ['objects', deepObjects(100_000)]])(
+    '10,000 nested %s to a public route answers 400 naming the body', async (_kind, payload) => {
+      expect(await post('/api/app/login', payload)).toEqual({ status: 400, body: tooDeep });
+    });
+
+  it('to a signed-in route too', async () => {
+    expect(await post('/api/cart/addCart', deepArrays(10_000), token)).toEqual({ status: 400, body: tooDeep });
+  });
+
+  it(`one level past ${MAX_JSON_DEPTH} is refused; a real form (order settlement, lists in lists) is not`, async () => {
+    const nested = (depth: number): unknown => (depth <= 1 ? { a: 1 } : { a: nested(depth - 1) });
+    expect(await post('/api/cart/addCart', JSON.stringify(nested(MAX_JSON_DEPTH + 1)), token)).toEqual({ status: 400, body: tooDeep });
+    const settlement = await post('/api/order/getSettlement',
+      JSON.stringify({ shops: [{ shopId: 1, skus: [{ skuId: 1, number: 1, selected: 1 }] }] }), token);
+    expect(settlement.status).toBe(200);
+  });
+});
+
+describe('a WeChat Pay refund notification past the body limit', () => {
+  it('answers 413 in WeChat\'s form, not 500', async () => {
+    const response = await server.app.inject({
+      method: 'POST', url: '/api/pay/wechat/refund-notify', headers: { 'content-type': 'application/json' },
+      payload: `{"a":"${'x'.repeat(1024 * 1024 + 1)}"}`,
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ code: 'FAIL', message: '请求无效' });
+  });
+});
