@@ -28,8 +28,8 @@ async function post(path: string, payload: string, authorization?: string) {
 }
 
 describe('a body nested past any form', () => {
-  it.each([['arrays', deepArrays(10_000)], ['objects', deepObjects(10_000)], ['objects', deepObjects(100_000)]])(
-    '10,000 nested %s to a public route answers 400 naming the body', async (_kind, payload) => {
+  it.each([['10,000', 'arrays', deepArrays(10_000)], ['10,000', 'objects', deepObjects(10_000)], ['100,000', 'objects', deepObjects(100_000)]])(
+    '%s nested %s to a public route answers 400 naming the body', async (_depth, _kind, payload) => {
       expect(await post('/api/app/login', payload)).toEqual({ status: 400, body: tooDeep });
     });
 

@@ -23,7 +23,8 @@ const contractTransform: Transform = (document) => {
   const transformed = jsonSchemaTransform(document);
   if (transformed.schema?.hide) return transformed;
   const auth = route.config?.auth ?? 'none';
-  const marks: Record<string, unknown> = declaresInput(url, document.schema as never) ? {} : { 'x-input': 'undeclared' };
+  const marks: Record<string, unknown> = { tags: [url.split('/')[2]] }; // grouped by area: /api/cart/* under "cart"
+  if (!declaresInput(url, document.schema as never)) marks['x-input'] = 'undeclared';
   if (auth !== 'none') Object.assign(marks, { 'x-auth': auth, security: [{ token: [] }] });
   return { ...transformed, schema: { ...transformed.schema, ...marks } };
 };
