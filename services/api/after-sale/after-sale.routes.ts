@@ -33,8 +33,8 @@ const DetailQuery = z.object({ afterId: Id, orderId: Id.optional(), noticeId: Id
 const RefInput = z.object({ afterId: Id, orderId: Id });
 /** The return waybill as sent: the express company's dictId as a number or a digit string (ReturnLogisticsForm checks). */
 const ReturnExpressInput = RefInput.extend({
-  express: z.union([z.number(), z.string().regex(/^\d+$/)]),
-  deliverFormid: z.string(),
+  express: z.union([z.number(), z.string().regex(/^\d+$/)], { error: '请选择物流公司' }),
+  deliverFormid: z.string({ error: '物流单号格式错误' }),
 });
 
 function input(request: FastifyRequest): Record<string, unknown> {
