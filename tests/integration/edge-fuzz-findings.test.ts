@@ -1,7 +1,8 @@
 /**
  * What the contract fuzzer (api-fuzz.test.ts) found, kept fixed (issue 13): a body nested 10,000 deep overflowed every
- * recursive walk of it and answered 500 系统错误!; a WeChat refund notification past the body limit answered 500.
- * Both are the sender's fault: 400 in the envelope naming the body, and 413 in WeChat's form.
+ * recursive walk of it and answered 500 系统错误!; a WeChat refund notification past the body limit answered 500; a
+ * WeChat callback with a NUL in its query string answered 500 (the edge's refusal was not known to its error handler).
+ * All are the sender's fault: 400 in the envelope naming the body, and 4xx in WeChat's form.
  */
 import { startTestServer, type TestServer } from '../support/test-server';
 import { MAX_JSON_DEPTH } from '../../services/api/edge/json-depth';
@@ -53,6 +54,14 @@ describe('a WeChat Pay refund notification past the body limit', () => {
       payload: `{"a":"${'x'.repeat(1024 * 1024 + 1)}"}`,
     });
     expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ code: 'FAIL', message: '请求无效' });
+  });
+});
+
+describe('a WeChat Pay callback with text PostgreSQL cannot store in its query string', () => {
+  it.each([['/api/pay/wechat/notify'], ['/api/pay/wechat/refund-notify']])('%s answers 400 in WeChat\'s form, not 500', async (path) => {
+    const response = await server.app.inject({ method: 'POST', url: `${path}?__proto__=%00`, headers: { 'content-type': 'application/json' }, payload: '{}' });
+    expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ code: 'FAIL', message: '请求无效' });
   });
 });
