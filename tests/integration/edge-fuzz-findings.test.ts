@@ -1,7 +1,8 @@
 /**
  * What the contract fuzzer (api-fuzz.test.ts) found, kept fixed (issue 13): a body nested 10,000 deep overflowed every
  * recursive walk of it and answered 500 系统错误!; a WeChat refund notification past the body limit answered 500; a
- * WeChat callback with a NUL in its query string answered 500 (the edge's refusal was not known to its error handler).
+ * WeChat callback with a NUL in its query string answered 500 (the edge's refusal was not known to its error handler);
+ * an upload whose multipart body was cut short answered 500.
  * All are the sender's fault: 400 in the envelope naming the body, and 4xx in WeChat's form.
  */
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -63,5 +64,18 @@ describe('a WeChat Pay callback with text PostgreSQL cannot store in its query s
     const response = await server.app.inject({ method: 'POST', url: `${path}?__proto__=%00`, headers: { 'content-type': 'application/json' }, payload: '{}' });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ code: 'FAIL', message: '请求无效' });
+  });
+});
+
+describe('an upload whose multipart body is cut short or is not multipart at all', () => {
+  it.each([
+    ['no parts', 'a=1&b=%00'],
+    ['a part cut short', '--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc'],
+  ])('%s answers 400 naming the file, not 500', async (_name, payload) => {
+    const response = await server.app.inject({
+      method: 'POST', url: '/api/file/upload', headers: { authorization: token, 'content-type': 'multipart/form-data; boundary=x' }, payload,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ code: '400', message: '参数 file 无效：上传内容不完整', data: null });
   });
 });
