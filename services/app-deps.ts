@@ -3,7 +3,7 @@
  * and the bench servers, so they all serve the same product. What differs between them comes in `extra`.
  */
 import type { AppDeps } from './api/app';
-import { smsLimitsOf, unpaidOrderLimitsOf } from './config';
+import { isProduction, smsLimitsOf, unpaidOrderLimitsOf } from './config';
 import { projectionOpsOf } from './ops/projection-ops';
 import type { Runtime } from './runtime';
 
@@ -32,6 +32,7 @@ export function runtimeAppDeps(runtime: Runtime, extra: AppDepsExtra): AppDeps {
     trustProxy: runtime.config.TRUST_PROXY,
     smsLimits: smsLimitsOf(runtime.config),
     unpaidOrderLimits: unpaidOrderLimitsOf(runtime.config),
+    apiReferencePage: !isProduction(runtime.config),
     ...rest,
   };
 }

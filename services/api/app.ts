@@ -18,8 +18,10 @@ import { installAuth } from './auth';
 import { installReadYourWrites, rememberingWaitFor, sessionCatchUp } from './read-your-writes';
 import { registerCatalogRoutes } from './catalog/catalog.routes';
 import { installErrorHandling } from './error-handler';
+import { refuseDeepJson } from './edge/json-depth';
 import { refuseMalformedUrl, refuseUnstorableText } from './edge/storable-text';
 import { installSecurityHeaders } from './edge/security-headers';
+import { installOpenApi, registerOpenApiRoutes } from './openapi/openapi';
 import { healthCheck, type HealthSources } from './health/health-report';
 import { registerHealthRoutes, registerInternalHealthRoute } from './health/health.route';
 import { registerImageRoutes } from './images/image.routes';
@@ -95,6 +97,8 @@ export interface AppDeps {
   unpaidOrderLimits?: UnpaidOrderLimits;
   /** How often open websockets' sessions are looked at again, to end those logged out or expired (default 5000 ms). */
   websocketSessionCheckMs?: number;
+  /** The interactive API reference page at /api/docs (dev only; the document /api/openapi.json is always served). */
+  apiReferencePage?: boolean;
 }
 
 export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
@@ -112,6 +116,7 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
   installRouteTable(app); // before any route: the IDOR sweep reads what each route declares it owns
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  await installOpenApi(app); // before any route: it collects each route's schemas as the route is added
   await installSecurityHeaders(app);
 
   await registerJsonCompression(app); // before any route: it hooks each route as it is added
@@ -119,6 +124,7 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
   installErrorHandling(app, spaFallback);
   installReadYourWrites(app, deps.sessions);
   installAuth(app, deps.sessions, deps.clock, sessionCatchUp({ sessions: deps.sessions, waitFor: given.waitFor, timeoutMs }));
+  refuseDeepJson(app); // before any walk of the body: a 10,000-deep body overflows recursive ones
   refuseUnstorableText(app);
 
   await app.register(websocket, { options: { maxPayload: 64 * 1024 }, errorHandler: websocketErrorHandler });
@@ -145,6 +151,7 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
     registerGroupInviteRoutes(api, deps);
     await registerAfterSaleApi(api, deps);
   }, { prefix: '/api' });
+  await registerOpenApiRoutes(app, deps.apiReferencePage ?? false);
 
   await app.register(async (internal) => {
     guardWithOpsToken(internal, deps.opsToken);

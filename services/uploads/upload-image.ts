@@ -18,6 +18,7 @@ export const UploadRefusals = {
   tooLarge: '参数 file 无效：图片大小不能超过5MB',
   notAnImage: '参数 file 无效：仅支持 JPEG、PNG、WebP、GIF 格式的图片',
   undecodable: '参数 file 无效：图片已损坏，无法识别',
+  malformed: '参数 file 无效：上传内容不完整',
 } as const;
 
 export class UploadRefused extends BadInput {}

@@ -193,7 +193,7 @@ describe.each(backends)('refund only on %s', (backend) => {
         [{ ...refundOnly(6001), returnReason: '' }, '请选择售后理由'],
         [{ ...refundOnly(6001), skus: [] }, '请先选择需要申请售后的商品'],
         [{ ...refundOnly(6001), image: 'a,b,c,d,e,f' }, '最多上传5张图片'],
-        [{ ...refundOnly(6001), orderId: 'abc' }, '参数 orderId 无效'],
+        [{ ...refundOnly(6001), orderId: 'abc' }, '参数 orderId 无效：类型错误'],
       ];
       for (const [body, message] of cases) {
         const answer = await submit(world, token, body);
@@ -202,7 +202,7 @@ describe.each(backends)('refund only on %s', (backend) => {
       const list = await call(world.server, 'GET', '/api/after/getAll?state=9', { token });
       expect(list.status).toBe(400);
       const ref = await call(world.server, 'PUT', '/api/after/returnRefund', { token, body: { afterId: 'x', orderId: 1 } });
-      expect({ status: ref.status, message: ref.body.message }).toEqual({ status: 400, message: '参数 afterId 无效' });
+      expect({ status: ref.status, message: ref.body.message }).toEqual({ status: 400, message: '参数 afterId 无效：类型错误' });
     });
 
     it('refuses a price above the refundable amount', async () => {

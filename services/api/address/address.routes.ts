@@ -22,6 +22,7 @@ import { PageQuery } from '../paging';
 import type { ReceiveIds } from './address-ids';
 import { findAddress, listAddresses, selectedAddress } from './address.queries';
 import { regionTree } from './region-tree';
+import { noInput } from '../openapi/route-input';
 
 export interface AddressRouteDeps { db: Queryable; store: EventStore; waitFor: WaitFor; clock: () => Date; receiveIds: ReceiveIds }
 
@@ -64,7 +65,7 @@ export function registerAddressRoutes(app: FastifyInstance, deps: AddressRouteDe
   r.get('/receive/getAll', { schema: { querystring: PageQuery(4) }, config: auth }, async (request) =>
     ok(await listAddresses(db, currentUser(request), request.query.page, request.query.pageSize)));
 
-  r.get('/receive/getSelect', { config: auth }, async (request) => ok(await selectedAddress(db, currentUser(request))));
+  r.get('/receive/getSelect', { schema: noInput, config: auth }, async (request) => ok(await selectedAddress(db, currentUser(request))));
 
   r.get('/receive/getById', { schema: { querystring: ByIdQuery }, config: { ...auth, owns: 'address' } }, async (request) => {
     const found = await findAddress(db, currentUser(request), request.query.receiveId);

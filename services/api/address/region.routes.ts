@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../envelope';
 import { regionTree } from './region-tree';
+import { noInput } from '../openapi/route-input';
 
 export function registerRegionRoutes(app: FastifyInstance): void {
   let body: { text: string; etag: string } | null = null;
@@ -16,7 +17,7 @@ export function registerRegionRoutes(app: FastifyInstance): void {
     return body;
   };
 
-  app.get('/region/tree', async (request, reply) => {
+  app.get('/region/tree', { schema: noInput }, async (request, reply) => {
     const { text, etag } = cachedBody();
     reply.header('cache-control', 'public, max-age=86400').header('etag', etag);
     if (request.headers['if-none-match'] === etag) return reply.status(304).send();

@@ -24,6 +24,7 @@ import { ok } from '../envelope';
 import { PageQuery } from '../paging';
 import { afterSaleDetail, afterSaleListItem } from './after-sale-view';
 import { findOwnAfterSale, listAfterSales } from './after-sale.queries';
+import { bodyOrQuery, noInput } from '../openapi/route-input';
 
 const Id = decimal(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
 const ListQuery = PageQuery(5).extend({
@@ -32,6 +33,11 @@ const ListQuery = PageQuery(5).extend({
 const DetailQuery = z.object({ afterId: Id, orderId: Id.optional(), noticeId: Id.optional() });
 /** Ids as numbers or decimal strings (edge/decimal.ts: not true, not "1e3"), from body or query. */
 const RefInput = z.object({ afterId: Id, orderId: Id });
+/** The return waybill as sent: the express company's dictId as a number or a digit string (ReturnLogisticsForm checks). */
+const ReturnExpressInput = RefInput.extend({
+  express: z.union([z.number(), z.string().regex(/^\d+$/)], { error: '请选择物流公司' }),
+  deliverFormid: z.string({ error: '物流单号格式错误' }),
+});
 
 function input(request: FastifyRequest): Record<string, unknown> {
   const body = typeof request.body === 'object' && request.body !== null ? request.body : {};
@@ -51,7 +57,7 @@ export function registerAfterSaleRoutes(app: FastifyInstance, deps: AfterSaleDep
   const answer = (afterId: number, orderId: number, afterState: number | null): AfterSaleAnswer =>
     ({ afterId, orderId, afterState: afterState ?? 0 });
 
-  r.get('/after/getReasonSelect', { config: auth }, async () => ok(afterSaleReasons));
+  r.get('/after/getReasonSelect', { schema: noInput, config: auth }, async () => ok(afterSaleReasons));
 
   r.get('/after/getAll', { schema: { querystring: ListQuery }, config: auth }, async (request) => {
     const { rows, total } = await listAfterSales(deps.db, currentUser(request), request.query);
@@ -66,7 +72,7 @@ export function registerAfterSaleRoutes(app: FastifyInstance, deps: AfterSaleDep
     return ok(afterSaleDetail(row, deps.clock()));
   });
 
-  r.post('/after/submit', { config: { ...auth, owns: 'order' } }, async (request) => {
+  r.post('/after/submit', { schema: bodyOrQuery(AfterSaleForm), config: { ...auth, owns: 'order' } }, async (request) => {
     const form = AfterSaleForm.parse(input(request));
     await assertIssuedImages(blobs, 'image', form.image);
     const state = await submitAfterSale(deps, currentUser(request), form);
@@ -76,7 +82,7 @@ export function registerAfterSaleRoutes(app: FastifyInstance, deps: AfterSaleDep
   });
 
   r.route({
-    method: ['PUT', 'POST'], url: '/after/returnRefund', config: { ...auth, owns: 'afterSale' },
+    method: ['PUT', 'POST'], url: '/after/returnRefund', schema: bodyOrQuery(RefInput), config: { ...auth, owns: 'afterSale' },
     handler: async (request) => {
       const ref = refOf(request);
       await withdrawAfterSale(deps, currentUser(request), ref, 'application');
@@ -85,7 +91,7 @@ export function registerAfterSaleRoutes(app: FastifyInstance, deps: AfterSaleDep
   });
 
   r.route({
-    method: ['PUT', 'POST'], url: '/after/returnGoods', config: { ...auth, owns: 'afterSale' },
+    method: ['PUT', 'POST'], url: '/after/returnGoods', schema: bodyOrQuery(RefInput), config: { ...auth, owns: 'afterSale' },
     handler: async (request) => {
       const ref = refOf(request);
       await withdrawAfterSale(deps, currentUser(request), ref, 'return');
@@ -93,14 +99,14 @@ export function registerAfterSaleRoutes(app: FastifyInstance, deps: AfterSaleDep
     },
   });
 
-  r.post('/after/platform', { config: { ...auth, owns: 'afterSale' } }, async (request) => {
+  r.post('/after/platform', { schema: bodyOrQuery(PlatformInterventionForm), config: { ...auth, owns: 'afterSale' } }, async (request) => {
     const form = PlatformInterventionForm.parse(input(request));
     await assertIssuedImages(blobs, 'image', form.image);
     await requestPlatform(deps, currentUser(request), form, form.reason, form.image);
     return ok(answer(form.afterId, form.orderId, 7), '申请平台介入成功');
   });
 
-  r.post('/order/returnExpress', { config: { ...auth, owns: 'afterSale' } }, async (request) => {
+  r.post('/order/returnExpress', { schema: bodyOrQuery(ReturnExpressInput), config: { ...auth, owns: 'afterSale' } }, async (request) => {
     const raw = input(request);
     const form = ReturnLogisticsForm.parse({ ...raw, express: typeof raw.express === 'string' && /^\d+$/.test(raw.express) ? Number(raw.express) : raw.express });
     if (!findExpressCompany(form.express)) throw new DomainError('expressCompanyNotFound');

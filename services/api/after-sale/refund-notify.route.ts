@@ -6,6 +6,7 @@
  * only acknowledged here. WeChat's protocol, not the envelope: `{code:'SUCCESS'}` 200, or `{code:'FAIL'}` 4xx/5xx.
  */
 import type { FastifyInstance } from 'fastify';
+import { BadInput } from '../../../domain/shared/bad-input';
 import { PaymentCallbackError } from '../../payments/payment-provider';
 import type { AfterSaleDeps } from '../../after-sale/after-sale-command';
 import { recordRefundNotification } from '../../after-sale/after-sale-refund';
@@ -26,10 +27,14 @@ export async function registerRefundNotifyRoute(api: FastifyInstance, deps: Afte
         const status = ['headers', 'timestamp', 'serial', 'signature'].includes(error.reason) ? 401 : 400;
         return reply.status(status).send({ code: 'FAIL', message: status === 401 ? '签名验证失败' : '通知内容有误' });
       }
+      // the body parser's refusals (past the body limit, say): the sender's fault, never a 500 (found by the fuzzer)
+      // BadInput: the edge's refusals (text PostgreSQL cannot store, JSON nested too deep) in any part of the request
+      const status = error instanceof BadInput ? 400 : (error as { statusCode?: number }).statusCode;
+      if (status && status >= 400 && status < 500) return reply.status(status).send({ code: 'FAIL', message: '请求无效' });
       request.log.error({ err: error }, 'refund notification handler failed');
       return reply.status(500).send({ code: 'FAIL', message: '处理失败，请稍后重试' });
     });
-    notify.post(REFUND_NOTIFY_PATH, async (request, reply) => {
+    notify.post(REFUND_NOTIFY_PATH, { schema: { 'x-input': 'wechat-callback' } }, async (request, reply) => {
       const notice = await deps.provider.parseRefundCallback(request.headers, typeof request.body === 'string' ? request.body : '');
       const afterSale = AFTER_SALE_REFUND.exec(notice.refundId);
       if (afterSale) {

@@ -15,6 +15,7 @@ import { linesToBuyAgain } from './buy-again';
 import { runCartCommand, type CartCommandDeps } from './cart.commands';
 import { isInvalidLine, readCart, skuFacts } from './cart.queries';
 import { cartByShop } from './cart.view';
+import { noInput } from '../openapi/route-input';
 
 export interface CartRouteDeps extends CartCommandDeps { db: Queryable }
 
@@ -41,7 +42,7 @@ export function registerCartRoutes(app: FastifyInstance, deps: CartRouteDeps): v
   const r = app.withTypeProvider<ZodTypeProvider>();
   const unavailableLines = async (userId: number) => (await readCart(db, userId, clock())).filter(isInvalidLine).map((line) => line.skuId);
 
-  r.get('/cart/getCart', { config: auth }, async (request) => ok(cartByShop(await readCart(db, currentUser(request), clock()))));
+  r.get('/cart/getCart', { schema: noInput, config: auth }, async (request) => ok(cartByShop(await readCart(db, currentUser(request), clock()))));
 
   r.post('/cart/addCart', { schema: { body: CartQuantityChange }, config: { ...auth, owns: IN_OWN_CART } }, async (request) => {
     const userId = currentUser(request);
@@ -83,7 +84,7 @@ export function registerCartRoutes(app: FastifyInstance, deps: CartRouteDeps): v
   });
 
   r.route({
-    method: ['DELETE', 'POST'], url: '/cart/deleteAll', config: { ...auth, owns: IN_OWN_CART },
+    method: ['DELETE', 'POST'], url: '/cart/deleteAll', schema: noInput, config: { ...auth, owns: IN_OWN_CART },
     handler: async (request) => {
       const userId = currentUser(request);
       const { cartNumber } = await runCartCommand(deps, userId, { type: 'ClearCart', data: { userId } });
@@ -92,7 +93,7 @@ export function registerCartRoutes(app: FastifyInstance, deps: CartRouteDeps): v
   });
 
   r.route({
-    method: ['GET', 'DELETE', 'POST'], url: '/cart/clearInvalidSku', config: { ...auth, owns: IN_OWN_CART },
+    method: ['GET', 'DELETE', 'POST'], url: '/cart/clearInvalidSku', schema: noInput, config: { ...auth, owns: IN_OWN_CART },
     handler: async (request) => {
       const userId = currentUser(request);
       const invalid = await unavailableLines(userId);

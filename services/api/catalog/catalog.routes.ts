@@ -16,6 +16,7 @@ import { canvasCategories, categoryProducts, firstClassifies } from './category.
 import { searchProducts, searchShops } from './search.queries';
 import { createReadModelCache, type ReadModelChanges } from '../../read-cache/read-model-cache';
 import { shopBanners, shopClassifies, shopIndex, shopProducts } from './shop.queries';
+import { noInput } from '../openapi/route-input';
 
 export function registerCatalogRoutes(app: FastifyInstance, db: Queryable, changes: ReadModelChanges | null = null): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -32,7 +33,7 @@ export function registerCatalogRoutes(app: FastifyInstance, db: Queryable, chang
 
   r.get('/classify/getFirstClassify', { schema: { querystring: FirstClassifyQuery } },
     async (request) => ok(await cached('firstClassify', request.query, () => firstClassifies(db, request.query.classifyId))));
-  r.get('/canvas/getClassify', async () => ok(await cached('canvasClassify', null, () => canvasCategories(db))));
+  r.get('/canvas/getClassify', { schema: noInput }, async () => ok(await cached('canvasClassify', null, () => canvasCategories(db))));
   r.get('/classify/getClaasifyProducts', { schema: { querystring: ClassifyProductsQuery } },
     async (request) => ok(await cached('classifyProducts', request.query, () => categoryProducts(db, request.query))));
 

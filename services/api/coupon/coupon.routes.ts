@@ -19,6 +19,7 @@ import type { IdAllocator } from './claim-ids';
 import { couponProducts, couponsByIds, findCoupon } from './coupon.queries';
 import { takeCoupon } from './take-coupon';
 import { listWallet } from './wallet.queries';
+import { noInput } from '../openapi/route-input';
 
 export interface CouponRouteDeps {
   db: Queryable;
@@ -69,7 +70,7 @@ export function registerCouponRoutes(app: FastifyInstance, deps: CouponRouteDeps
     schema: { querystring: z.object({ shopId: PositiveId, ids: IdList.optional() }) }, config: { auth: 'optional', owns: { none: 'coupons on offer' } },
   }, async (request) => ok(await couponsByIds(db, request.query, request.userId, clock())));
 
-  r.get('/coupon/getCoupons', { config: { auth: 'required' } },
+  r.get('/coupon/getCoupons', { schema: noInput, config: { auth: 'required' } },
     async (request) => ok(await listWallet(db, currentUser(request), clock(), null)));
 
   r.get('/coupon/getCouponList', { schema: { querystring: WalletQuery }, config: { auth: 'required' } }, async (request) => {

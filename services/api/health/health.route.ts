@@ -10,12 +10,13 @@
 import type { FastifyInstance } from 'fastify';
 import { failure, httpStatusMessages, ok } from '../envelope';
 import type { HealthReport } from './health-report';
+import { noInput } from '../openapi/route-input';
 
 export type HealthCheck = () => Promise<HealthReport>;
 
 export function registerHealthRoutes(app: FastifyInstance, check: HealthCheck): void {
-  app.get('/health/live', async () => ok({ status: 'up' }));
-  app.get('/health', async (_request, reply) => {
+  app.get('/health/live', { schema: noInput }, async () => ok({ status: 'up' }));
+  app.get('/health', { schema: noInput }, async (_request, reply) => {
     const report = await check();
     const payments = report.payments.provider;
     if (report.status === 'up') return ok({ status: 'up', payments });

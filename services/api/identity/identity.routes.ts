@@ -14,6 +14,7 @@ import { currentUser, tokenOf } from '../auth';
 import { ok } from '../envelope';
 import { defaultAvatarSvg } from './default-avatar.svg';
 import { findUserInfo } from './user.queries';
+import { noInput } from '../openapi/route-input';
 
 const LoginBody = LoginForm.extend({ sevenDays: z.boolean().optional() });
 
@@ -42,13 +43,13 @@ export function registerIdentityRoutes(app: FastifyInstance, signIn: SignInServi
   });
 
   // Logging out an unknown or expired session is still a logout: no 20004 here.
-  r.post('/app/logout', async (request) => {
+  r.post('/app/logout', { schema: noInput }, async (request) => {
     const token = tokenOf(request);
     if (token) await signIn.signOut(token);
     return ok(null);
   });
 
-  r.get('/user/getUser', { config: { auth: 'required' } }, async (request) => {
+  r.get('/user/getUser', { schema: noInput, config: { auth: 'required' } }, async (request) => {
     const user = await findUserInfo(db, currentUser(request));
     if (!user) throw new DomainError('userNotRegistered');
     return ok(user);

@@ -14,6 +14,7 @@ import { findNotice, listAnnouncements, listNotices } from './notice.queries';
 import { runInboxCommand, type NoticeInboxDeps } from './notice-inbox.commands';
 import { unreadPushes } from './unread-push';
 import { currentUser } from '../auth';
+import { noInput } from '../openapi/route-input';
 
 const NoticeId = decimal(z.number({ error: '参数 noticeId 无效' }).int('参数 noticeId 无效').positive('参数 noticeId 无效')
   .max(Number.MAX_SAFE_INTEGER, '参数 noticeId 无效'));
@@ -42,7 +43,7 @@ export function registerNoticeRoutes(app: FastifyInstance, deps: NoticeInboxDeps
     return ok(await listNotices(db, request.userId, page, pageSize, noticeType ?? null));
   });
 
-  r.get('/notice/getGongGaoAll', async () => ok(await listAnnouncements(db)));
+  r.get('/notice/getGongGaoAll', { schema: noInput }, async () => ok(await listAnnouncements(db)));
 
   r.get('/notice/getById', {
     schema: { querystring: z.object({ noticeId: NoticeId }) },
@@ -59,8 +60,8 @@ export function registerNoticeRoutes(app: FastifyInstance, deps: NoticeInboxDeps
   r.post('/notice/readNotice', inbox, async (request) => read(currentUser(request), request.body));
 
   const readAll = async (userId: number) => ok(await runInboxCommand(deps, userId, 'ReadNotices', 'all'), '操作成功');
-  r.put('/notice/readAll', { config: { auth: 'required', owns: OWN_INBOX } }, async (request) => readAll(currentUser(request)));
-  r.post('/notice/readAll', { config: { auth: 'required', owns: OWN_INBOX } }, async (request) => readAll(currentUser(request)));
+  r.put('/notice/readAll', { schema: noInput, config: { auth: 'required', owns: OWN_INBOX } }, async (request) => readAll(currentUser(request)));
+  r.post('/notice/readAll', { schema: noInput, config: { auth: 'required', owns: OWN_INBOX } }, async (request) => readAll(currentUser(request)));
 
   const remove = async (userId: number, ids: number[]) => ok(await runInboxCommand(deps, userId, 'RemoveNotices', ids), '删除成功');
   r.delete('/notice/removeById', inbox, async (request) => remove(currentUser(request), request.body));

@@ -21,6 +21,7 @@ import { orderDetail } from './order-detail';
 import { orderListItem } from './order-view';
 import { findOwnOrder, findShippedParcel, listOrders } from './order.queries';
 import { withLiveAfterStates } from './live-after-states';
+import { bodyOrQuery, noInput } from '../openapi/route-input';
 
 const OrderId = decimal(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
 const OrderIdInput = z.object({ orderId: OrderId });
@@ -62,7 +63,7 @@ export function registerOrderRoutes(app: FastifyInstance, deps: OrderServiceDeps
   });
 
   r.route({
-    method: ['PUT', 'POST'], url: '/order/cancel', config: { ...auth, owns: 'order' },
+    method: ['PUT', 'POST'], url: '/order/cancel', schema: bodyOrQuery(OrderIdInput), config: { ...auth, owns: 'order' },
     handler: async (request) => {
       const userId = currentUser(request);
       const orderId = orderIdOf(request);
@@ -72,7 +73,7 @@ export function registerOrderRoutes(app: FastifyInstance, deps: OrderServiceDeps
   });
 
   r.route({
-    method: ['POST', 'PUT'], url: '/order/confirm', config: { ...auth, owns: 'order' },
+    method: ['POST', 'PUT'], url: '/order/confirm', schema: bodyOrQuery(OrderIdInput), config: { ...auth, owns: 'order' },
     handler: async (request) => {
       const userId = currentUser(request);
       const orderId = orderIdOf(request);
@@ -83,7 +84,7 @@ export function registerOrderRoutes(app: FastifyInstance, deps: OrderServiceDeps
   });
 
   r.route({
-    method: ['DELETE', 'POST'], url: '/order/delete', config: { ...auth, owns: 'order' },
+    method: ['DELETE', 'POST'], url: '/order/delete', schema: bodyOrQuery(OrderIdInput), config: { ...auth, owns: 'order' },
     handler: async (request) => {
       const userId = currentUser(request);
       const orderId = orderIdOf(request);
@@ -105,6 +106,6 @@ export function registerOrderRoutes(app: FastifyInstance, deps: OrderServiceDeps
     }, clock()));
   });
 
-  r.get('/order/getExpressSelect', { config: auth }, async () =>
+  r.get('/order/getExpressSelect', { schema: noInput, config: auth }, async () =>
     ok(expressCompanies.map(({ dictId, dictName }) => ({ dictId, dictName }))));
 }

@@ -5,6 +5,7 @@
  * message}` — 4xx when the callback is not believed, 5xx when we could not take it now (WeChat retries both).
  */
 import type { FastifyInstance } from 'fastify';
+import { BadInput } from '../../../domain/shared/bad-input';
 import { PaymentCallbackError, type CallbackRejection } from '../../payments/payment-provider';
 import { NoPaymentHandlerError, type Payments } from '../../payments/payments';
 
@@ -36,13 +37,14 @@ export async function registerPayNotifyRoute(app: FastifyInstance, payments: Pay
         return reply.status(status).send({ code: 'FAIL', message });
       }
       if (error instanceof NoPaymentHandlerError) return reply.status(503).send({ code: 'FAIL', message: '暂时无法处理，请稍后重试' });
-      const status = (error as { statusCode?: number }).statusCode;
+      // BadInput: the edge's refusals (text PostgreSQL cannot store, JSON nested too deep) in any part of the request
+      const status = error instanceof BadInput ? 400 : (error as { statusCode?: number }).statusCode;
       if (status && status >= 400 && status < 500) return reply.status(status).send({ code: 'FAIL', message: '请求无效' });
       request.log.error({ err: error }, 'payment notification handler failed');
       return reply.status(500).send({ code: 'FAIL', message: '处理失败，请稍后重试' });
     });
 
-    notify.post(NOTIFY_PATH, async (request, reply) => {
+    notify.post(NOTIFY_PATH, { schema: { 'x-input': 'wechat-callback' } }, async (request, reply) => {
       await payments.acceptNotification(request.headers, typeof request.body === 'string' ? request.body : '');
       return reply.status(200).send(ACCEPTED);
     });
