@@ -118,9 +118,39 @@ export async function applyShelfChanges(tx: pg.PoolClient, s: string, run: reado
 /** Only what sales counting needs of another slice's events: a loose read, so their evolution cannot stall us. */
 const PlacedLines = z.object({ shopId: z.number(), lines: z.array(z.object({ productId: z.number(), number: z.number() })) });
 
-/** The lines of a run of placed orders, summed per order and product (the first OrderPlaced of an order counts). */
-export async function applyOrdersPlaced(tx: pg.PoolClient, s: string, run: readonly RecordedEvent[]): Promise<void> {
-  const lines = firstByKey(run.flatMap((event) => {
+export const ORDER_EVENTS: ReadonlySet<string> = new Set(['OrderPlaced', 'OrderPaid']);
+
+/**
+ * A run of orders placed and paid (of many orders, interleaved): the placed ones first, then the paid ones, which
+ * commute across orders. A segment ends before an order is placed after it was paid in it (event by event, that
+ * payment found no lines).
+ */
+export async function applyOrders(tx: pg.PoolClient, s: string, run: readonly RecordedEvent[], touched: TouchedShops): Promise<void> {
+  let placed: RecordedEvent[] = [];
+  let paid: RecordedEvent[] = [];
+  let paidStreams = new Set<string>();
+  const flush = async () => {
+    if (placed.length > 0) await applyOrdersPlaced(tx, s, placed);
+    if (paid.length > 0) await applyOrdersPaid(tx, s, paidStreams, touched);
+    placed = [];
+    paid = [];
+    paidStreams = new Set();
+  };
+  for (const event of run) {
+    if (event.type === 'OrderPaid') {
+      paid.push(event);
+      paidStreams.add(event.streamId);
+      continue;
+    }
+    if (paidStreams.has(event.streamId)) await flush();
+    placed.push(event);
+  }
+  await flush();
+}
+
+/** The lines of placed orders, summed per order and product (the first OrderPlaced of an order counts). */
+async function applyOrdersPlaced(tx: pg.PoolClient, s: string, events: readonly RecordedEvent[]): Promise<void> {
+  const lines = firstByKey(events.flatMap((event) => {
     const placed = PlacedLines.safeParse(event.data);
     if (!placed.success) return [];
     const numbers = new Map<number, number>();
@@ -136,13 +166,13 @@ export async function applyOrdersPlaced(tx: pg.PoolClient, s: string, run: reado
 }
 
 /** Sold counts grow when an order is paid (as the origin counts 已售), once per order. */
-export async function applyOrdersPaid(tx: pg.PoolClient, s: string, run: readonly RecordedEvent[], touched: TouchedShops): Promise<void> {
+async function applyOrdersPaid(tx: pg.PoolClient, s: string, streams: ReadonlySet<string>, touched: TouchedShops): Promise<void> {
   const { rows } = await tx.query<{ shop_id: string }>(
     `with paid as (
        update ${s}.product_sales set paid = true where stream_id = any($1::text[]) and not paid returning product_id, number),
      per_product as (select product_id, sum(number)::int as number from paid group by product_id)
      update ${s}.products p set sold = p.sold + x.number from per_product x where p.product_id = x.product_id
-     returning p.shop_id`, [[...new Set(run.map((event) => event.streamId))]]);
+     returning p.shop_id`, [[...streams]]);
   for (const row of rows) touched.add(Number(row.shop_id));
 }
 

@@ -8,12 +8,11 @@ import type { RecordedEvent } from '../../services/event-store/event-store.port'
 import type { Projection } from '../runner/projection';
 import { runsOf } from '../set-based';
 import {
-  applyOrdersPaid, applyOrdersPlaced, applyProductsListed, applyShelfChanges, refreshShopStats, SHELF_CHANGES,
-  type TouchedShops,
+  applyOrders, applyProductsListed, applyShelfChanges, ORDER_EVENTS, refreshShopStats, SHELF_CHANGES, type TouchedShops,
 } from './catalog-products.apply';
 import {
-  applyCanvasPublished, applyCategoryDefined, applyShopBannerSet, applyShopClassifyDefined, applyShopEnabledFlag,
-  applyShopOpened,
+  applyCanvasPublished, applyCategoryDefined, applyShopBannerSet, applyShopClassifyDefined, applyShopFlags,
+  applyShopOpened, SHOP_FLAGS,
 } from './catalog-shops.apply';
 import { CATALOG_TABLES, migrateCatalog } from './catalog.schema';
 
@@ -25,8 +24,13 @@ type Handled = typeof HANDLED[number];
 
 const isHandled = (type: string): type is Handled => (HANDLED as readonly string[]).includes(type);
 
-/** Shelvings and unshelvings form one run (each product takes its last); every other type runs alone. */
-const kindOf = (event: RecordedEvent): string => (SHELF_CHANGES.has(event.type) ? 'shelf' : event.type);
+/** Shelf changes form one run (each product takes its last), so do shop flags and orders; other types run alone. */
+function kindOf(event: RecordedEvent): string {
+  if (SHELF_CHANGES.has(event.type)) return 'ProductShelved';
+  if (SHOP_FLAGS.has(event.type)) return 'ShopDisabled';
+  if (ORDER_EVENTS.has(event.type)) return 'OrderPlaced';
+  return event.type;
+}
 
 /**
  * Listings, shelf changes and order lines (the volume of a seed, an import or a rebuild) go set-based, a run of them
@@ -39,19 +43,19 @@ async function applyRun(tx: pg.PoolClient, run: readonly RecordedEvent[], s: str
     case 'ProductListed': return applyProductsListed(tx, s, run, touched);
     case 'ProductShelved':
     case 'ProductUnshelved': return applyShelfChanges(tx, s, run, touched);
-    case 'OrderPlaced': return applyOrdersPlaced(tx, s, run);
-    case 'OrderPaid': return applyOrdersPaid(tx, s, run, touched);
+    case 'ShopDisabled':
+    case 'ShopEnabled': return applyShopFlags(tx, s, run, touched);
+    case 'OrderPlaced':
+    case 'OrderPaid': return applyOrders(tx, s, run, touched);
     default: for (const event of run) await applyOne(tx, event, s, touched);
   }
 }
 
 async function applyOne(tx: pg.PoolClient, event: RecordedEvent, s: string, touched: TouchedShops): Promise<void> {
-  const type = event.type as Exclude<Handled, 'ProductListed' | 'ProductShelved' | 'ProductUnshelved' | 'OrderPlaced' | 'OrderPaid'>;
+  const type = event.type as Exclude<Handled, 'ProductListed' | 'ProductShelved' | 'ProductUnshelved' | 'ShopDisabled' | 'ShopEnabled' | 'OrderPlaced' | 'OrderPaid'>;
   switch (type) {
     case 'CategoryDefined': return applyCategoryDefined(tx, s, event);
     case 'ShopOpened': return applyShopOpened(tx, s, event, touched);
-    case 'ShopDisabled': return applyShopEnabledFlag(tx, s, event, false, touched);
-    case 'ShopEnabled': return applyShopEnabledFlag(tx, s, event, true, touched);
     case 'ShopClassifyDefined': return applyShopClassifyDefined(tx, s, event);
     case 'ShopBannerSet': return applyShopBannerSet(tx, s, event);
     case 'CanvasPublished': return applyCanvasPublished(tx, s, event);

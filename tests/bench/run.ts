@@ -2,7 +2,7 @@
  * `npm run bench`: the event-sourced spine's figures, each next to a baseline measured in the same run
  * (DESIGN.md §13). Detects the backends (PGlite always; PostgreSQL from DATABASE_URL; Kafka from KAFKA_BROKERS),
  * runs each scenario, and prints markdown to stdout (progress goes to stderr). A scenario whose backend is
- * missing is skipped with its reason. BENCH_ONLY=appends,global-read,projections,kafka,lag,emmett,browse-api,web-home,buy
+ * missing is skipped with its reason. BENCH_ONLY=appends,global-read,projections,kafka,lag,emmett,browse-api,web-home,buy,rebuilds
  * picks some (buy,flash / buy,checkout / buy,push run one part of buy);
  * BENCH_LARGE=1 adds the 1M-event read step; BENCH_SCALE scales the counts.
  */
@@ -17,6 +17,7 @@ import { globalReadBench } from './global-read.bench';
 import { kafkaBench } from './kafka.bench';
 import { lagBench } from './lag.bench';
 import { projectionsBench } from './projections.bench';
+import { realProjectionsBench } from './real-projections.bench';
 import { progress, renderSection, renderTable, type Section } from './stats';
 import { webHomeBench } from './web-home.bench';
 
@@ -40,6 +41,7 @@ const scenarios: Scenario[] = [
   { name: 'browse-api', title: '7. Browse API on 100k products', missing: (p) => p.postgres, run: browseApiBench },
   { name: 'web-home', title: '8. Web home: initial JS and LCP', missing: () => (chromiumPresent() ? null : `${CHROMIUM_PATH} not found`), run: webHomeBench },
   { name: 'buy', title: '9. Buy: checkout, flash sale, callback → push', missing: (p) => p.postgres, run: buyBench },
+  { name: 'rebuilds', title: '10. Real projections: rebuild at 100k products', missing: (p) => p.postgres, run: realProjectionsBench },
 ];
 
 async function main(): Promise<void> {

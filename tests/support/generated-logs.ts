@@ -63,7 +63,7 @@ export function catalogLog(products: number, traffic: number, seed = 'catalog'):
     } else if (draw < 0.35) {
       const type = random() < 0.5 ? 'ProductShelved' : 'ProductUnshelved';
       log.add(catalogStreams.product(p.productId), type, { productId: p.productId });
-    } else if (draw < 0.38) {
+    } else if (draw < 0.36) {
       const type = random() < 0.5 ? 'ShopDisabled' : 'ShopEnabled';
       const shopId = pick(random, shops);
       log.add(catalogStreams.shop(shopId), type, { shopId });
