@@ -3,13 +3,9 @@
  * consecutive events of one kind (a run becomes one statement; runs keep log order, so an event of another kind
  * between two runs still sees the first applied and not the second), and reduce a run to one item per key.
  */
-import type { RecordedEvent } from '../services/event-store/event-store.port';
-
 /** Consecutive events of one kind (by default, one type), in log order. */
-export function runsOf(
-  events: readonly RecordedEvent[], kindOf: (event: RecordedEvent) => string = (event) => event.type,
-): RecordedEvent[][] {
-  const runs: RecordedEvent[][] = [];
+export function runsOf<T extends { type: string }>(events: readonly T[], kindOf: (event: T) => string = (event) => event.type): T[][] {
+  const runs: T[][] = [];
   let lastKind: string | null = null;
   for (const event of events) {
     const kind = kindOf(event);

@@ -11,8 +11,13 @@ import { catalogProjection } from '../../projections/catalog/catalog.projection'
 import { diffGenerations, describeDiff } from '../../projections/runner/generation-diff';
 import { generationSchema, type Projection } from '../../projections/runner/projection';
 import { stockProjection } from '../../projections/stock/stock.projection';
+import { collectsProjection } from '../../projections/collects/collects.projection';
+import { couponsProjection } from '../../projections/coupons/coupons.projection';
+import { footprintsProjection } from '../../projections/footprints/footprints.projection';
+import { promotionsProjection } from '../../projections/promotions/promotions.projection';
+import { qaProjection } from '../../projections/qa/qa.projection';
 import { announceSkip, freshPostgres, sharedPGlite, type FreshPostgres } from '../support/backends';
-import { cartLog, catalogLog, stockLog } from '../support/generated-logs';
+import { cartLog, catalogLog, engagementLog, stockLog } from '../support/generated-logs';
 import { uniqueName } from './projection.fixtures';
 
 
@@ -22,6 +27,11 @@ const subjects: Subject[] = [
   { projection: catalogProjection, log: () => catalogLog(300, 1500), filled: ['products', 'skus', 'shops', 'product_sales'] },
   { projection: stockProjection, log: () => stockLog(40, 1500), filled: ['sku_stock', 'activity_sales'] },
   { projection: cartProjection, log: () => cartLog(6, 12, 1500), filled: ['cart_lines'] },
+  { projection: footprintsProjection, log: () => engagementLog(3000), filled: ['footprints'] },
+  { projection: collectsProjection, log: () => engagementLog(3000), filled: ['collects'] },
+  { projection: qaProjection, log: () => engagementLog(3000), filled: ['qa_problems', 'qa_answers'] },
+  { projection: promotionsProjection, log: () => engagementLog(3000), filled: ['promotions', 'promotion_items'] },
+  { projection: couponsProjection, log: () => engagementLog(3000), filled: ['coupons', 'coupon_claims'] },
 ];
 
 const PER_EVENT = 1;

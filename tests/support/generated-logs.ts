@@ -52,7 +52,9 @@ export function catalogLog(products: number, traffic: number, seed = 'catalog'):
       if (event.type === 'ProductListed') listings.push(event.data as ProductListed);
     }
   }
-  const shops = [...new Set(listings.map((p) => p.shopId))];
+  const byShop = new Map<number, ProductListed[]>();
+  for (const p of listings) if ((byShop.get(p.shopId)?.length ?? 0) < 3) byShop.set(p.shopId, [...(byShop.get(p.shopId) ?? []), p]);
+  const shops = [...byShop.keys()];
   const placed: Array<{ streamId: string; paid: boolean }> = [];
   for (let n = 0; n < traffic; n += 1) {
     const p = pick(random, listings);
@@ -69,7 +71,7 @@ export function catalogLog(products: number, traffic: number, seed = 'catalog'):
       log.add(catalogStreams.shop(shopId), type, { shopId });
     } else if (draw < 0.7 || placed.length === 0) {
       const streamId = `order-${9_000_000 + n}`;
-      const others = listings.filter((x) => x.shopId === p.shopId).slice(0, 3);
+      const others = byShop.get(p.shopId) ?? [p];
       const lines = [p, pick(random, others), p].map((x) => ({ productId: x.productId, number: between(random, 1, 3) }));
       log.add(streamId, 'OrderPlaced', { shopId: p.shopId, lines });
       placed.push({ streamId, paid: false });
@@ -146,6 +148,72 @@ export function cartLog(users: number, skus: number, traffic: number, seed = 'ca
     } else {
       const type = pick(random, ['CartLinesRemoved', 'CartCleared', 'CartInvalidLinesCleared', 'CartLinesCheckedOut']);
       log.add(stream, type, { userId, skuIds, ...(type === 'CartLinesCheckedOut' ? { orderId: n + 1 } : {}) });
+    }
+  }
+  return log.events;
+}
+
+/**
+ * Footprints, favourites, Q&A, promotions and coupons interleaved over small id spaces, so a batch meets the same
+ * key twice in every order: views recorded twice and deleted, collects undone and redone, questions answered and
+ * withdrawn, activities rescheduled, coupons reissued and claimed (some before they are issued).
+ */
+export function engagementLog(traffic: number, seed = 'engagement'): RecordedEvent[] {
+  const random = randomFor(seed);
+  const log = new GeneratedLog();
+  const iso = (days: number) => new Date(Date.UTC(2026, 0, 1) + days * 86_400_000).toISOString();
+  for (let n = 0; n < traffic; n += 1) {
+    const userId = between(random, 1, 8);
+    const draw = random();
+    if (draw < 0.2) {
+      const footprintId = between(random, 1, 30);
+      if (random() < 0.8) {
+        log.add(`footprint-${userId}`, 'ProductViewed', {
+          userId, footprintId, productId: 100 + footprintId, shopId: 1 + (footprintId % 3), skuId: 10_000 + footprintId,
+          day: `2026-01-${String(1 + (footprintId % 28)).padStart(2, '0')}`, viewedAt: iso(n / 100),
+        });
+      } else {
+        log.add(`footprint-${userId}`, 'FootprintsDeleted', { userId, footprintIds: [footprintId, between(random, 1, 30)] });
+      }
+    } else if (draw < 0.4) {
+      const collectId = between(random, 1, 12);
+      const product = collectId % 2 === 0;
+      const data = product ? { collectId, userId, productId: 100 + collectId, shopId: 2 } : { collectId, userId, shopId: collectId };
+      const type = random() < 0.6 ? (product ? 'ProductCollected' : 'ShopCollected') : (product ? 'ProductUncollected' : 'ShopUncollected');
+      log.add(`collect-${userId}`, type, data);
+    } else if (draw < 0.6) {
+      const problemId = between(random, 1, 15);
+      const which = random();
+      if (which < 0.4) {
+        log.add(`qa-${problemId}`, 'QuestionAsked', { problemId, productId: 100 + problemId, shopId: 1, userId, problem: `问题${n}`, ifAnonymous: n % 2, ...(n % 3 ? { image: `/q/${n}.png` } : {}) });
+      } else if (which < 0.8) {
+        log.add(`qa-${problemId}`, 'QuestionAnswered', { problemId, answerId: between(random, 1, 40), userId, answer: `回答${n}`, ifAnonymous: 0 });
+      } else if (which < 0.9) {
+        log.add(`qa-${problemId}`, 'QuestionDeleted', { problemId, userId });
+      } else {
+        log.add(`qa-${problemId}`, 'AnswerDeleted', { problemId, answerId: between(random, 1, 40), userId });
+      }
+    } else if (draw < 0.75) {
+      const kind = pick(random, ['seckill', 'discount', 'group-work'] as const);
+      const activityId = between(random, 1, 4);
+      const skus = [between(random, 1, 6), between(random, 1, 6), between(random, 1, 6)];
+      log.add(`promotion-${kind}-${activityId}`, 'PromotionScheduled', {
+        kind, activityId, shopId: between(random, 1, 3), activityName: `活动${n}`, startTime: iso(n / 50), endTime: iso(n / 50 + 3),
+        limitNumber: between(random, 0, 3), person: between(random, 0, 5), effectiveHours: 24, ifAdd: n % 2,
+        items: skus.map((skuId) => ({ productId: 100 + skuId, skuId, price: between(random, 100, 900), limitStock: between(random, 0, 50) })),
+      });
+    } else {
+      const couponId = between(random, 0, 3);
+      const shopCouponId = couponId === 0 ? between(random, 1, 3) : 0;
+      if (random() < 0.3) {
+        log.add(`coupon-${couponId}-${shopCouponId}`, 'CouponIssued', {
+          couponId, shopCouponId, shopId: shopCouponId > 0 ? 1 + shopCouponId : 0, activityName: `券${n}`, couponType: 1,
+          threshold: 1000, reduceMoney: between(random, 100, 500), discountTenths: 0, productIds: n % 2 ? [] : [101, 102],
+          ifAdd: 1, stock: between(random, 10, 100), perUserLimit: 1, startTime: iso(0), endTime: iso(30),
+        });
+      } else {
+        log.add(`coupon-${couponId}-${shopCouponId}`, 'CouponClaimed', { userId, claimId: between(random, 1, 120), couponId, shopCouponId });
+      }
     }
   }
   return log.events;
