@@ -6,6 +6,7 @@
  */
 import type { Database } from '../../services/db/database';
 import type { RecordedEvent } from '../../services/event-store/event-store.port';
+import { addressesProjection } from '../../projections/addresses/addresses.projection';
 import { cartProjection } from '../../projections/cart/cart.projection';
 import { catalogProjection } from '../../projections/catalog/catalog.projection';
 import { diffGenerations, describeDiff } from '../../projections/runner/generation-diff';
@@ -17,7 +18,7 @@ import { footprintsProjection } from '../../projections/footprints/footprints.pr
 import { promotionsProjection } from '../../projections/promotions/promotions.projection';
 import { qaProjection } from '../../projections/qa/qa.projection';
 import { announceSkip, freshPostgres, sharedPGlite, type FreshPostgres } from '../support/backends';
-import { cartLog, catalogLog, engagementLog, stockLog } from '../support/generated-logs';
+import { addressLog, cartLog, catalogLog, engagementLog, stockLog } from '../support/generated-logs';
 import { uniqueName } from './projection.fixtures';
 
 
@@ -27,6 +28,7 @@ const subjects: Subject[] = [
   { projection: catalogProjection, log: () => catalogLog(300, 1500), filled: ['products', 'skus', 'shops', 'product_sales'] },
   { projection: stockProjection, log: () => stockLog(40, 1500), filled: ['sku_stock', 'activity_sales'] },
   { projection: cartProjection, log: () => cartLog(6, 12, 1500), filled: ['cart_lines'] },
+  { projection: addressesProjection, log: () => addressLog(1500), filled: ['addresses'] },
   { projection: footprintsProjection, log: () => engagementLog(3000), filled: ['footprints'] },
   { projection: collectsProjection, log: () => engagementLog(3000), filled: ['collects'] },
   { projection: qaProjection, log: () => engagementLog(3000), filled: ['qa_problems', 'qa_answers'] },

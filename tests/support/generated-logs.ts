@@ -218,3 +218,24 @@ export function engagementLog(traffic: number, seed = 'engagement'): RecordedEve
   }
   return log.events;
 }
+
+/** Address books of a few shoppers: addresses added, edited, made default (taking the flag from the others), removed. */
+export function addressLog(traffic: number, seed = 'addresses'): RecordedEvent[] {
+  const random = randomFor(seed);
+  const log = new GeneratedLog();
+  for (let n = 0; n < traffic; n += 1) {
+    const userId = between(random, 1, 4);
+    // ids mostly per user, a few shared, as a stray event naming another user's address would
+    const receiveId = random() < 0.9 ? userId * 100 + between(random, 1, 6) : between(random, 1, 4) * 100 + 1;
+    const draw = random();
+    if (draw < 0.7) {
+      log.add(`address-book-${userId}`, draw < 0.4 ? 'AddressAdded' : 'AddressUpdated', {
+        userId, receiveId, receiveName: `收件人${n}`, receivePhone: '13800000000', receiveAdress: '上海市-上海市-浦东新区',
+        address: `路${n}号`, label: n % 3 ? '家' : '', defult: random() < 0.35,
+      });
+    } else {
+      log.add(`address-book-${userId}`, 'AddressRemoved', { userId, receiveId });
+    }
+  }
+  return log.events;
+}
