@@ -24,12 +24,21 @@ type Handled = typeof HANDLED[number];
 
 const isHandled = (type: string): type is Handled => (HANDLED as readonly string[]).includes(type);
 
-/** Shelf changes form one run (each product takes its last), so do shop flags and orders; other types run alone. */
+/**
+ * Shelf changes and orders form one run: they write disjoint columns (shelved and updated_at; product_sales and
+ * sold), so they commute, and each applies set-based over the run. Shop flags form one run too; other types run alone.
+ */
 function kindOf(event: RecordedEvent): string {
-  if (SHELF_CHANGES.has(event.type)) return 'ProductShelved';
+  if (SHELF_CHANGES.has(event.type) || ORDER_EVENTS.has(event.type)) return 'ProductShelved';
   if (SHOP_FLAGS.has(event.type)) return 'ShopDisabled';
-  if (ORDER_EVENTS.has(event.type)) return 'OrderPlaced';
   return event.type;
+}
+
+async function applyShelvesAndOrders(tx: pg.PoolClient, run: readonly RecordedEvent[], s: string, touched: TouchedShops): Promise<void> {
+  const shelves = run.filter((event) => SHELF_CHANGES.has(event.type));
+  const orders = run.filter((event) => ORDER_EVENTS.has(event.type));
+  if (shelves.length > 0) await applyShelfChanges(tx, s, shelves, touched);
+  if (orders.length > 0) await applyOrders(tx, s, orders, touched);
 }
 
 /**
@@ -42,11 +51,11 @@ async function applyRun(tx: pg.PoolClient, run: readonly RecordedEvent[], s: str
   switch (type) {
     case 'ProductListed': return applyProductsListed(tx, s, run, touched);
     case 'ProductShelved':
-    case 'ProductUnshelved': return applyShelfChanges(tx, s, run, touched);
+    case 'ProductUnshelved':
+    case 'OrderPlaced':
+    case 'OrderPaid': return applyShelvesAndOrders(tx, run, s, touched);
     case 'ShopDisabled':
     case 'ShopEnabled': return applyShopFlags(tx, s, run, touched);
-    case 'OrderPlaced':
-    case 'OrderPaid': return applyOrders(tx, s, run, touched);
     default: for (const event of run) await applyOne(tx, event, s, touched);
   }
 }

@@ -25,7 +25,7 @@ import { uniqueName } from './projection.fixtures';
 interface Subject { projection: Projection; log: () => RecordedEvent[]; filled: string[] }
 
 const subjects: Subject[] = [
-  { projection: catalogProjection, log: () => catalogLog(300, 1500), filled: ['products', 'skus', 'shops', 'product_sales'] },
+  { projection: catalogProjection, log: () => catalogLog(200, 1200), filled: ['products', 'skus', 'shops', 'product_sales'] },
   { projection: stockProjection, log: () => stockLog(40, 1500), filled: ['sku_stock', 'activity_sales'] },
   { projection: cartProjection, log: () => cartLog(6, 12, 1500), filled: ['cart_lines'] },
   { projection: addressesProjection, log: () => addressLog(1500), filled: ['addresses'] },

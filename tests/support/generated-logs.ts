@@ -55,6 +55,8 @@ export function catalogLog(products: number, traffic: number, seed = 'catalog'):
   const byShop = new Map<number, ProductListed[]>();
   for (const p of listings) if ((byShop.get(p.shopId)?.length ?? 0) < 3) byShop.set(p.shopId, [...(byShop.get(p.shopId) ?? []), p]);
   const shops = [...byShop.keys()];
+  // a shop disabled or enabled rewrites all its products: about 20 per log, as rare as they are in a real one
+  const shopFlagShare = Math.min(0.005, 20 / Math.max(1, traffic));
   const placed: Array<{ streamId: string; paid: boolean }> = [];
   for (let n = 0; n < traffic; n += 1) {
     const p = pick(random, listings);
@@ -65,7 +67,7 @@ export function catalogLog(products: number, traffic: number, seed = 'catalog'):
     } else if (draw < 0.35) {
       const type = random() < 0.5 ? 'ProductShelved' : 'ProductUnshelved';
       log.add(catalogStreams.product(p.productId), type, { productId: p.productId });
-    } else if (draw < 0.36) {
+    } else if (draw < 0.35 + shopFlagShare) {
       const type = random() < 0.5 ? 'ShopDisabled' : 'ShopEnabled';
       const shopId = pick(random, shops);
       log.add(catalogStreams.shop(shopId), type, { shopId });
