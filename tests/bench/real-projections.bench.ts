@@ -112,7 +112,12 @@ function rebuildsTable(figures: readonly Figures[]): Table {
 export async function realProjectionsBench(config: BenchConfig): Promise<Section> {
   if (!config.databaseUrl) throw new Error('DATABASE_URL not set');
   const figures: Figures[] = [];
-  for (const subject of subjects(config)) figures.push(await measure(config, config.databaseUrl, subject));
+  // BENCH_REBUILDS=catalog,stock picks some
+  const only = process.env.BENCH_REBUILDS?.split(',').map((name) => name.trim()).filter(Boolean) ?? [];
+  for (const subject of subjects(config)) {
+    if (only.length > 0 && !only.includes(subject.projection.name)) continue;
+    figures.push(await measure(config, config.databaseUrl, subject));
+  }
   return {
     title: '10. Real projections: rebuild at 100k products (PostgreSQL)',
     tables: [rebuildsTable(figures)],

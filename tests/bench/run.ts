@@ -4,7 +4,7 @@
  * runs each scenario, and prints markdown to stdout (progress goes to stderr). A scenario whose backend is
  * missing is skipped with its reason. BENCH_ONLY=appends,global-read,projections,kafka,lag,emmett,browse-api,web-home,buy,rebuilds
  * picks some (buy,flash / buy,checkout / buy,push run one part of buy);
- * BENCH_LARGE=1 adds the 1M-event read step; BENCH_SCALE scales the counts. Each section is printed as soon as it
+ * BENCH_REBUILDS=catalog,stock,cart picks projections of `rebuilds`; BENCH_LARGE=1 adds the 1M-event read step; BENCH_SCALE scales the counts. Each section is printed as soon as it
  * completes (a later crash or interrupt loses nothing measured), and dropped database connections do not end the run.
  */
 import os from 'node:os';
