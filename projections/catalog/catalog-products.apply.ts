@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { z } from 'zod';
 import { ProductListed, ProductShelved, ProductUnshelved, type ProductListed as Listed } from '../../domain/catalog/catalog.events';
 import type { RecordedEvent } from '../../services/event-store/event-store.port';
+import { firstByKey, lastByKey } from '../set-based';
 import { searchGramsOf, searchTextOf } from './search-grams';
 
 /** The options-map key of a single-style product (origin-contract §3). */
@@ -11,20 +12,47 @@ export const SINGLE_STYLE_KEY = '单款项';
 /** Shops whose stats (sales, product kinds, lowest price) an event may have changed: refreshed once per batch. */
 export type TouchedShops = Set<number>;
 
-export async function applyProductListed(tx: pg.PoolClient, s: string, event: RecordedEvent, touched: TouchedShops): Promise<void> {
-  const p = ProductListed.parse(event.data);
-  const first = p.skus[0];
-  const at = event.metadata.occurredAt;
-  // listing puts a product on sale; a repeated listing (an edit) keeps its shelf state, sales and listing time
-  // the category ancestors go in with the row: a separate update would write the row (and its search indexes) twice
+/** What a listing writes of one product: the last listing of the run, and the time of its first (kept as listed_at). */
+interface Listing { p: Listed; firstAt: string; at: string }
+
+function listingsOf(run: readonly RecordedEvent[]): Listing[] {
+  const byProduct = new Map<number, Listing>();
+  for (const event of run) {
+    const p = ProductListed.parse(event.data);
+    const at = event.metadata.occurredAt;
+    byProduct.set(p.productId, { p, at, firstAt: byProduct.get(p.productId)?.firstAt ?? at });
+  }
+  return [...byProduct.values()];
+}
+
+/**
+ * A run of listings in three statements: the products (one row each: the last listing's content), their SKUs
+ * dropped, and the SKUs of the last listings written. Listing puts a product on sale; a repeated listing (an edit)
+ * keeps its shelf state, sales and listing time. The category ancestors go in with the row: a separate update would
+ * write the row (and its search indexes) twice.
+ */
+export async function applyProductsListed(tx: pg.PoolClient, s: string, run: readonly RecordedEvent[], touched: TouchedShops): Promise<void> {
+  const listings = listingsOf(run);
+  const rows = listings.map(({ p, at, firstAt }) => ({
+    product_id: p.productId, shop_id: p.shopId, category_id: p.categoryId, shop_classify_id: p.shopClassifyId,
+    product_name: p.productName, product_brief: p.productBrief, text: p.text, images: p.images, names: p.names,
+    logistics: p.logistics, fictitious_sales: p.fictitiousSales, sku_id: p.skus[0].skuId, price: p.skus[0].price,
+    original_price: p.skus[0].originalPrice, image: p.images[0], search_text: searchTextOf(p.productName, p.productBrief),
+    search_grams: searchGramsOf(p.productName, p.productBrief), listed_at: firstAt, updated_at: at,
+  }));
   await tx.query(
-    `with a as (${categoryAncestorsSql(s)} where c.category_id = $3)
-     insert into ${s}.products (product_id, shop_id, category_id, shop_classify_id, product_name, product_brief, text,
+    `insert into ${s}.products (product_id, shop_id, category_id, shop_classify_id, product_name, product_brief, text,
        images, names, logistics, shelved, shop_enabled, fictitious_sales, sku_id, price, original_price, image,
        search_text, search_grams, listed_at, updated_at, category_l2_id, category_l1_id)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, true,
-       coalesce((select enabled from ${s}.shops where shop_id = $2), false), $11, $12, $13, $14, $15, $16, $17, $18, $18,
-       (select l2 from a), (select l1 from a))
+     select x.product_id, x.shop_id, x.category_id, x.shop_classify_id, x.product_name, x.product_brief, x.text,
+       x.images, x.names, x.logistics, true, coalesce(sh.enabled, false), x.fictitious_sales, x.sku_id, x.price,
+       x.original_price, x.image, x.search_text, x.search_grams, x.listed_at, x.updated_at, a.l2, a.l1
+     from jsonb_to_recordset($1::jsonb) as x(product_id bigint, shop_id bigint, category_id bigint,
+       shop_classify_id bigint, product_name text, product_brief text, text text, images jsonb, names jsonb,
+       logistics jsonb, fictitious_sales integer, sku_id bigint, price bigint, original_price bigint, image text,
+       search_text text, search_grams text[], listed_at timestamptz, updated_at timestamptz)
+     left join ${s}.shops sh on sh.shop_id = x.shop_id
+     left join (${categoryAncestorsSql(s)}) a on a.category_id = x.category_id
      on conflict (product_id) do update set shop_id = excluded.shop_id, category_id = excluded.category_id,
        category_l2_id = excluded.category_l2_id, category_l1_id = excluded.category_l1_id,
        shop_classify_id = excluded.shop_classify_id, product_name = excluded.product_name,
@@ -32,30 +60,32 @@ export async function applyProductListed(tx: pg.PoolClient, s: string, event: Re
        logistics = excluded.logistics, shop_enabled = excluded.shop_enabled, fictitious_sales = excluded.fictitious_sales,
        sku_id = excluded.sku_id, price = excluded.price, original_price = excluded.original_price, image = excluded.image,
        search_text = excluded.search_text, search_grams = excluded.search_grams, updated_at = excluded.updated_at`,
-    [p.productId, p.shopId, p.categoryId, p.shopClassifyId, p.productName, p.productBrief, p.text,
-      JSON.stringify(p.images), JSON.stringify(p.names), JSON.stringify(p.logistics), p.fictitiousSales,
-      first.skuId, first.price, first.originalPrice, p.images[0],
-      searchTextOf(p.productName, p.productBrief), searchGramsOf(p.productName, p.productBrief), at]);
-  await tx.query(`delete from ${s}.skus where product_id = $1`, [p.productId]);
+    [JSON.stringify(rows)]);
+  await tx.query(`delete from ${s}.skus where product_id = any($1::bigint[])`, [listings.map((l) => l.p.productId)]);
+  // a SKU id listed by two products of the run belongs to the later listing, as it would event by event
+  const skus = lastByKey(listings.flatMap(({ p }) => skuRows(p)), (sku) => sku.sku_id);
   await tx.query(
     `insert into ${s}.skus (sku_id, product_id, shop_id, position, sku_key, value_codes, sku_values, price,
        original_price, stock, weight, image)
-     select x.sku_id, $1, $2, x.position, x.sku_key, x.value_codes, x.sku_values, x.price, x.original_price, x.stock,
-       x.weight, x.image
-     from jsonb_to_recordset($3::jsonb) as x(sku_id bigint, position integer, sku_key text, value_codes jsonb,
-       sku_values text, price bigint, original_price bigint, stock integer, weight integer, image text)
+     select x.sku_id, x.product_id, x.shop_id, x.position, x.sku_key, x.value_codes, x.sku_values, x.price,
+       x.original_price, x.stock, x.weight, x.image
+     from jsonb_to_recordset($1::jsonb) as x(sku_id bigint, product_id bigint, shop_id bigint, position integer,
+       sku_key text, value_codes jsonb, sku_values text, price bigint, original_price bigint, stock integer,
+       weight integer, image text)
      on conflict (sku_id) do update set product_id = excluded.product_id, shop_id = excluded.shop_id,
        position = excluded.position, sku_key = excluded.sku_key, value_codes = excluded.value_codes,
        sku_values = excluded.sku_values, price = excluded.price, original_price = excluded.original_price,
        stock = excluded.stock, weight = excluded.weight, image = excluded.image`,
-    [p.productId, p.shopId, JSON.stringify(skuRows(p))]);
-  touched.add(p.shopId);
+    [JSON.stringify(skus)]);
+  for (const { p } of listings) touched.add(p.shopId);
 }
 
 function skuRows(p: Listed) {
   const valueOf = new Map(p.names.flatMap((name) => name.values.map((v) => [v.valueCode, v.skuValue] as const)));
   return p.skus.map((sku, position) => ({
     sku_id: sku.skuId,
+    product_id: p.productId,
+    shop_id: p.shopId,
     position,
     sku_key: sku.valueCodes.length > 0 ? sku.valueCodes.join(',') : SINGLE_STYLE_KEY,
     value_codes: sku.valueCodes,
@@ -68,38 +98,81 @@ function skuRows(p: Listed) {
   }));
 }
 
-export async function applyShelfChange(
-  tx: pg.PoolClient, s: string, event: RecordedEvent, shelved: boolean, touched: TouchedShops,
-): Promise<void> {
-  const { productId } = (shelved ? ProductShelved : ProductUnshelved).parse(event.data);
+export const SHELF_CHANGES: ReadonlySet<string> = new Set(['ProductShelved', 'ProductUnshelved']);
+
+/** A run of shelvings and unshelvings: each product takes its last one. */
+export async function applyShelfChanges(tx: pg.PoolClient, s: string, run: readonly RecordedEvent[], touched: TouchedShops): Promise<void> {
+  const changes = lastByKey(run.map((event) => {
+    const shelved = event.type === 'ProductShelved';
+    const { productId } = (shelved ? ProductShelved : ProductUnshelved).parse(event.data);
+    return { productId, shelved, at: event.metadata.occurredAt };
+  }), (change) => change.productId);
   const { rows } = await tx.query<{ shop_id: string }>(
-    `update ${s}.products set shelved = $2, updated_at = $3 where product_id = $1 returning shop_id`,
-    [productId, shelved, event.metadata.occurredAt]);
-  if (rows[0]) touched.add(Number(rows[0].shop_id));
+    `update ${s}.products p set shelved = x.shelved, updated_at = x.at
+     from unnest($1::bigint[], $2::boolean[], $3::timestamptz[]) as x(product_id, shelved, at)
+     where p.product_id = x.product_id returning p.shop_id`,
+    [changes.map((c) => c.productId), changes.map((c) => c.shelved), changes.map((c) => c.at)]);
+  for (const row of rows) touched.add(Number(row.shop_id));
 }
 
 /** Only what sales counting needs of another slice's events: a loose read, so their evolution cannot stall us. */
 const PlacedLines = z.object({ shopId: z.number(), lines: z.array(z.object({ productId: z.number(), number: z.number() })) });
 
-export async function applyOrderPlaced(tx: pg.PoolClient, s: string, event: RecordedEvent): Promise<void> {
-  const placed = PlacedLines.safeParse(event.data);
-  if (!placed.success) return;
-  const { shopId, lines } = placed.data;
+export const ORDER_EVENTS: ReadonlySet<string> = new Set(['OrderPlaced', 'OrderPaid']);
+
+/**
+ * A run of orders placed and paid (of many orders, interleaved): the placed ones first, then the paid ones, which
+ * commute across orders. A segment ends before an order is placed after it was paid in it (event by event, that
+ * payment found no lines).
+ */
+export async function applyOrders(tx: pg.PoolClient, s: string, run: readonly RecordedEvent[], touched: TouchedShops): Promise<void> {
+  let placed: RecordedEvent[] = [];
+  let paid: RecordedEvent[] = [];
+  let paidStreams = new Set<string>();
+  const flush = async () => {
+    if (placed.length > 0) await applyOrdersPlaced(tx, s, placed);
+    if (paid.length > 0) await applyOrdersPaid(tx, s, paidStreams, touched);
+    placed = [];
+    paid = [];
+    paidStreams = new Set();
+  };
+  for (const event of run) {
+    if (event.type === 'OrderPaid') {
+      paid.push(event);
+      paidStreams.add(event.streamId);
+      continue;
+    }
+    if (paidStreams.has(event.streamId)) await flush();
+    placed.push(event);
+  }
+  await flush();
+}
+
+/** The lines of placed orders, summed per order and product (the first OrderPlaced of an order counts). */
+async function applyOrdersPlaced(tx: pg.PoolClient, s: string, events: readonly RecordedEvent[]): Promise<void> {
+  const lines = firstByKey(events.flatMap((event) => {
+    const placed = PlacedLines.safeParse(event.data);
+    if (!placed.success) return [];
+    const numbers = new Map<number, number>();
+    for (const line of placed.data.lines) numbers.set(line.productId, (numbers.get(line.productId) ?? 0) + line.number);
+    return [...numbers].map(([productId, number]) => ({ streamId: event.streamId, shopId: placed.data.shopId, productId, number }));
+  }), (line) => `${line.streamId}\n${line.productId}`);
+  if (lines.length === 0) return;
   await tx.query(
     `insert into ${s}.product_sales (stream_id, product_id, shop_id, number)
-     select $1, product_id, $2, sum(number)::int from unnest($3::bigint[], $4::integer[]) as t(product_id, number)
-     group by product_id
+     select * from unnest($1::text[], $2::bigint[], $3::bigint[], $4::integer[])
      on conflict (stream_id, product_id) do nothing`,
-    [event.streamId, shopId, lines.map((l) => l.productId), lines.map((l) => l.number)]);
+    [lines.map((l) => l.streamId), lines.map((l) => l.productId), lines.map((l) => l.shopId), lines.map((l) => l.number)]);
 }
 
 /** Sold counts grow when an order is paid (as the origin counts 已售), once per order. */
-export async function applyOrderPaid(tx: pg.PoolClient, s: string, event: RecordedEvent, touched: TouchedShops): Promise<void> {
+async function applyOrdersPaid(tx: pg.PoolClient, s: string, streams: ReadonlySet<string>, touched: TouchedShops): Promise<void> {
   const { rows } = await tx.query<{ shop_id: string }>(
     `with paid as (
-       update ${s}.product_sales set paid = true where stream_id = $1 and not paid returning product_id, number)
-     update ${s}.products p set sold = p.sold + paid.number from paid where p.product_id = paid.product_id
-     returning p.shop_id`, [event.streamId]);
+       update ${s}.product_sales set paid = true where stream_id = any($1::text[]) and not paid returning product_id, number),
+     per_product as (select product_id, sum(number)::int as number from paid group by product_id)
+     update ${s}.products p set sold = p.sold + x.number from per_product x where p.product_id = x.product_id
+     returning p.shop_id`, [[...streams]]);
   for (const row of rows) touched.add(Number(row.shop_id));
 }
 

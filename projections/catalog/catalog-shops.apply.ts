@@ -4,6 +4,7 @@ import {
   CanvasPublished, CategoryDefined, ShopBannerSet, ShopClassifyDefined, ShopDisabled, ShopEnabled, ShopOpened,
 } from '../../domain/catalog/catalog.events';
 import type { RecordedEvent } from '../../services/event-store/event-store.port';
+import { lastByKey } from '../set-based';
 import { refreshCategoryAncestors, type TouchedShops } from './catalog-products.apply';
 
 export async function applyCategoryDefined(tx: pg.PoolClient, s: string, event: RecordedEvent): Promise<void> {
@@ -30,23 +31,34 @@ export async function applyShopOpened(tx: pg.PoolClient, s: string, event: Recor
        return_person = excluded.return_person, return_phone = excluded.return_phone, return_address = excluded.return_address`,
     [o.shopId, o.shopName, o.shopBrief, o.shopLogo, o.shopPhone, o.chargePersonPhone, o.province, o.city,
       o.addressDetail, o.returnPerson, o.returnPhone, o.returnAddress, event.metadata.occurredAt]);
-  await syncShopEnabled(tx, s, o.shopId, touched);
+  await syncShopEnabled(tx, s, [o.shopId], touched);
 }
 
-export async function applyShopEnabledFlag(
-  tx: pg.PoolClient, s: string, event: RecordedEvent, enabled: boolean, touched: TouchedShops,
-): Promise<void> {
-  const { shopId } = (enabled ? ShopEnabled : ShopDisabled).parse(event.data);
-  await tx.query(`update ${s}.shops set enabled = $2 where shop_id = $1`, [shopId, enabled]);
-  await syncShopEnabled(tx, s, shopId, touched);
-}
+export const SHOP_FLAGS: ReadonlySet<string> = new Set(['ShopDisabled', 'ShopEnabled']);
 
-/** products.shop_enabled copies shops.enabled (false while the shop is unknown), so `listed` needs no join. */
-async function syncShopEnabled(tx: pg.PoolClient, s: string, shopId: number, touched: TouchedShops): Promise<void> {
+/** A run of shops disabled and enabled: each shop takes its last flag, then its products copy it. */
+export async function applyShopFlags(tx: pg.PoolClient, s: string, run: readonly RecordedEvent[], touched: TouchedShops): Promise<void> {
+  const flags = lastByKey(run.map((event) => {
+    const enabled = event.type === 'ShopEnabled';
+    return { shopId: (enabled ? ShopEnabled : ShopDisabled).parse(event.data).shopId, enabled };
+  }), (flag) => flag.shopId);
   await tx.query(
-    `update ${s}.products p set shop_enabled = coalesce((select enabled from ${s}.shops where shop_id = $1), false)
-     where p.shop_id = $1`, [shopId]);
-  touched.add(shopId);
+    `update ${s}.shops sh set enabled = x.enabled from unnest($1::bigint[], $2::boolean[]) as x(shop_id, enabled)
+     where sh.shop_id = x.shop_id`, [flags.map((f) => f.shopId), flags.map((f) => f.enabled)]);
+  await syncShopEnabled(tx, s, flags.map((f) => f.shopId), touched);
+}
+
+/**
+ * products.shop_enabled copies shops.enabled (false while the shop is unknown), so `listed` needs no join. Only rows
+ * whose copy changes are written: a product row carries large search indexes.
+ */
+async function syncShopEnabled(tx: pg.PoolClient, s: string, shopIds: number[], touched: TouchedShops): Promise<void> {
+  await tx.query(
+    `update ${s}.products p set shop_enabled = x.enabled
+     from (select t.shop_id, coalesce(sh.enabled, false) as enabled
+           from unnest($1::bigint[]) as t(shop_id) left join ${s}.shops sh on sh.shop_id = t.shop_id) x
+     where p.shop_id = x.shop_id and p.shop_enabled <> x.enabled`, [shopIds]);
+  for (const shopId of shopIds) touched.add(shopId);
 }
 
 export async function applyShopClassifyDefined(tx: pg.PoolClient, s: string, event: RecordedEvent): Promise<void> {

@@ -6,12 +6,13 @@
 import type pg from 'pg';
 import type { RecordedEvent } from '../../services/event-store/event-store.port';
 import type { Projection } from '../runner/projection';
+import { runsOf } from '../set-based';
 import {
-  applyOrderPaid, applyOrderPlaced, applyProductListed, applyShelfChange, refreshShopStats, type TouchedShops,
+  applyOrders, applyProductsListed, applyShelfChanges, ORDER_EVENTS, refreshShopStats, SHELF_CHANGES, type TouchedShops,
 } from './catalog-products.apply';
 import {
-  applyCanvasPublished, applyCategoryDefined, applyShopBannerSet, applyShopClassifyDefined, applyShopEnabledFlag,
-  applyShopOpened,
+  applyCanvasPublished, applyCategoryDefined, applyShopBannerSet, applyShopClassifyDefined, applyShopFlags,
+  applyShopOpened, SHOP_FLAGS,
 } from './catalog-shops.apply';
 import { CATALOG_TABLES, migrateCatalog } from './catalog.schema';
 
@@ -23,27 +24,62 @@ type Handled = typeof HANDLED[number];
 
 const isHandled = (type: string): type is Handled => (HANDLED as readonly string[]).includes(type);
 
-async function dispatch(tx: pg.PoolClient, event: RecordedEvent, s: string, touched: TouchedShops): Promise<void> {
-  const type = event.type;
+/**
+ * Shelf changes and orders form one run: they write disjoint columns (shelved and updated_at; product_sales and
+ * sold), so they commute, and each applies set-based over the run. Shop flags form one run too; other types run alone.
+ */
+function kindOf(event: RecordedEvent): string {
+  if (SHELF_CHANGES.has(event.type) || ORDER_EVENTS.has(event.type)) return 'ProductShelved';
+  if (SHOP_FLAGS.has(event.type)) return 'ShopDisabled';
+  return event.type;
+}
+
+async function applyShelvesAndOrders(tx: pg.PoolClient, run: readonly RecordedEvent[], s: string, touched: TouchedShops): Promise<void> {
+  const shelves = run.filter((event) => SHELF_CHANGES.has(event.type));
+  const orders = run.filter((event) => ORDER_EVENTS.has(event.type));
+  if (shelves.length > 0) await applyShelfChanges(tx, s, shelves, touched);
+  if (orders.length > 0) await applyOrders(tx, s, orders, touched);
+}
+
+/**
+ * Listings, shelf changes and order lines (the volume of a seed, an import or a rebuild) go set-based, a run of them
+ * in a few statements; the rare shop, category and layout events one by one. Runs keep log order.
+ */
+async function applyRun(tx: pg.PoolClient, run: readonly RecordedEvent[], s: string, touched: TouchedShops): Promise<void> {
+  const type = run[0].type;
   if (!isHandled(type)) return;
+  switch (type) {
+    case 'ProductListed': return applyProductsListed(tx, s, run, touched);
+    case 'ProductShelved':
+    case 'ProductUnshelved':
+    case 'OrderPlaced':
+    case 'OrderPaid': return applyShelvesAndOrders(tx, run, s, touched);
+    case 'ShopDisabled':
+    case 'ShopEnabled': return applyShopFlags(tx, s, run, touched);
+    default: for (const event of run) await applyOne(tx, event, s, touched);
+  }
+}
+
+async function applyOne(tx: pg.PoolClient, event: RecordedEvent, s: string, touched: TouchedShops): Promise<void> {
+  const type = event.type as Exclude<Handled, 'ProductListed' | 'ProductShelved' | 'ProductUnshelved' | 'ShopDisabled' | 'ShopEnabled' | 'OrderPlaced' | 'OrderPaid'>;
   switch (type) {
     case 'CategoryDefined': return applyCategoryDefined(tx, s, event);
     case 'ShopOpened': return applyShopOpened(tx, s, event, touched);
-    case 'ShopDisabled': return applyShopEnabledFlag(tx, s, event, false, touched);
-    case 'ShopEnabled': return applyShopEnabledFlag(tx, s, event, true, touched);
     case 'ShopClassifyDefined': return applyShopClassifyDefined(tx, s, event);
     case 'ShopBannerSet': return applyShopBannerSet(tx, s, event);
-    case 'ProductListed': return applyProductListed(tx, s, event, touched);
-    case 'ProductShelved': return applyShelfChange(tx, s, event, true, touched);
-    case 'ProductUnshelved': return applyShelfChange(tx, s, event, false, touched);
     case 'CanvasPublished': return applyCanvasPublished(tx, s, event);
-    case 'OrderPlaced': return applyOrderPlaced(tx, s, event);
-    case 'OrderPaid': return applyOrderPaid(tx, s, event, touched);
     default: {
       const unhandled: never = type;
       throw new Error(`catalog projection: no handler for ${String(unhandled)}`);
     }
   }
+}
+
+/** A batch (or one event): its runs in log order, then each touched shop's stats recomputed once. */
+async function applyCatalog(tx: pg.PoolClient, events: readonly RecordedEvent[], s: string): Promise<void> {
+  const touched: TouchedShops = new Set();
+  for (const run of runsOf(events, kindOf)) await applyRun(tx, run, s, touched);
+  await refreshShopStats(tx, s, touched);
 }
 
 export const catalogProjection: Projection = {
@@ -52,15 +88,6 @@ export const catalogProjection: Projection = {
   handles: HANDLED,
   tables: CATALOG_TABLES,
   migrate: migrateCatalog,
-  async apply(tx: pg.PoolClient, event: RecordedEvent, s: string) {
-    const touched: TouchedShops = new Set();
-    await dispatch(tx, event, s, touched);
-    await refreshShopStats(tx, s, touched);
-  },
-  /** Event by event, but each touched shop's stats are recomputed once per batch (a seed or rebuild lists many). */
-  async applyBatch(tx: pg.PoolClient, events: readonly RecordedEvent[], s: string) {
-    const touched: TouchedShops = new Set();
-    for (const event of events) await dispatch(tx, event, s, touched);
-    await refreshShopStats(tx, s, touched);
-  },
+  apply: (tx, event, s) => applyCatalog(tx, [event], s),
+  applyBatch: applyCatalog,
 };

@@ -9,6 +9,7 @@ import type pg from 'pg';
 import { COLLECT_EVENT_TYPES, CollectEvent } from '../../domain/collect/collect.events';
 import type { RecordedEvent } from '../../services/event-store/event-store.port';
 import type { Projection } from '../runner/projection';
+import { firstByKey, runsOf } from '../set-based';
 
 export const collectsProjection: Projection = {
   name: 'collects',
@@ -30,29 +31,35 @@ export const collectsProjection: Projection = {
     await tx.query(`create index collects_user_created on ${schema}.collects (user_id, collect_type, created_at desc)`);
     await tx.query(`create index collects_shop on ${schema}.collects (shop_id, collect_type)`);
   },
-  async apply(tx: pg.PoolClient, event: RecordedEvent, schema: string) {
-    const parsed = CollectEvent.safeParse({ type: event.type, data: event.data });
-    if (!parsed.success) return;
-    const e = parsed.data;
-    switch (e.type) {
-      case 'ShopCollected':
-      case 'ProductCollected': {
-        const productId = e.type === 'ProductCollected' ? e.data.productId : 0;
-        await tx.query(
-          `insert into ${schema}.collects (collect_id, user_id, collect_type, shop_id, product_id, created_at)
-           values ($1, $2, $3, $4, $5, $6) on conflict (user_id, collect_id) do nothing`,
-          [e.data.collectId, e.data.userId, e.type === 'ProductCollected' ? 1 : 2, e.data.shopId, productId, event.metadata.occurredAt],
-        );
-        return;
-      }
-      case 'ShopUncollected':
-      case 'ProductUncollected':
-        await tx.query(`delete from ${schema}.collects where user_id = $1 and collect_id = $2`, [e.data.userId, e.data.collectId]);
-        return;
-      default: {
-        const unreachable: never = e;
-        return unreachable;
-      }
-    }
-  },
+  apply: (tx, event, schema) => applyCollects(tx, [event], schema),
+  applyBatch: applyCollects,
 };
+
+type Collect = CollectEvent & { at: string };
+const kindOf = (e: Collect): string => (e.type === 'ShopCollected' || e.type === 'ProductCollected' ? 'collect' : 'uncollect');
+
+/** Collects and uncollects in runs, one statement each: a collect recorded twice keeps its first row. */
+async function applyCollects(tx: pg.PoolClient, events: readonly RecordedEvent[], schema: string): Promise<void> {
+  const collects: Collect[] = events.flatMap((event) => {
+    const parsed = CollectEvent.safeParse({ type: event.type, data: event.data });
+    return parsed.success ? [{ ...parsed.data, at: event.metadata.occurredAt }] : [];
+  });
+  for (const run of runsOf(collects, kindOf)) {
+    if (kindOf(run[0]) === 'collect') {
+      const rows = firstByKey(run, (e) => `${e.data.userId}:${e.data.collectId}`);
+      await tx.query(
+        `insert into ${schema}.collects (collect_id, user_id, collect_type, shop_id, product_id, created_at)
+         select * from unnest($1::bigint[], $2::bigint[], $3::smallint[], $4::bigint[], $5::bigint[], $6::timestamptz[])
+         on conflict (user_id, collect_id) do nothing`,
+        [rows.map((e) => e.data.collectId), rows.map((e) => e.data.userId), rows.map((e) => (e.type === 'ProductCollected' ? 1 : 2)),
+          rows.map((e) => e.data.shopId), rows.map((e) => (e.type === 'ProductCollected' ? e.data.productId : 0)), rows.map((e) => e.at)],
+      );
+    } else {
+      await tx.query(
+        `delete from ${schema}.collects c using unnest($1::bigint[], $2::bigint[]) as d(user_id, collect_id)
+         where c.user_id = d.user_id and c.collect_id = d.collect_id`,
+        [run.map((e) => e.data.userId), run.map((e) => e.data.collectId)],
+      );
+    }
+  }
+}

@@ -23,6 +23,7 @@ import {
 } from '../../domain/review/review.events';
 import { DEFAULT_STAR } from '../../domain/rules/review.rule';
 import type { Projection } from '../runner/projection';
+import { runsOf } from '../set-based';
 
 const OrderPlacedData = OrderPlaced.shape.data;
 const LineReviewedData = LineReviewed.shape.data;
@@ -82,17 +83,6 @@ export const commentsProjection: Projection = {
   apply: (tx, event, schema) => applyComments(tx, [event], schema),
   applyBatch: applyComments,
 };
-
-/** Consecutive events of one type, in log order. */
-function runsOf(events: readonly RecordedEvent[]): RecordedEvent[][] {
-  const runs: RecordedEvent[][] = [];
-  for (const event of events) {
-    const last = runs.at(-1);
-    if (last && last[0]!.type === event.type) last.push(event);
-    else runs.push([event]);
-  }
-  return runs;
-}
 
 async function applyComments(tx: pg.PoolClient, events: readonly RecordedEvent[], schema: string): Promise<void> {
   for (const run of runsOf(events)) {

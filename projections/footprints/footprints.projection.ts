@@ -10,6 +10,7 @@ import type pg from 'pg';
 import type { RecordedEvent } from '../../services/event-store/event-store.port';
 import { FootprintsDeleted, ProductViewed, footprintEventTypes } from '../../domain/footprint/footprint.events';
 import type { Projection } from '../runner/projection';
+import { firstByKey, runsOf } from '../set-based';
 
 export const footprintsProjection: Projection = {
   name: 'footprints',
@@ -30,23 +31,29 @@ export const footprintsProjection: Projection = {
       )`);
     await tx.query(`create index if not exists footprints_user_day on ${schema}.footprints (user_id, day desc, viewed_at desc)`);
   },
-  async apply(tx: pg.PoolClient, event: RecordedEvent, schema: string) {
-    switch (event.type) {
-      case 'ProductViewed': {
-        const v = ProductViewed.parse(event.data);
-        await tx.query(
-          `insert into ${schema}.footprints (user_id, footprint_id, product_id, shop_id, sku_id, day, viewed_at)
-           values ($1, $2, $3, $4, $5, $6, $7) on conflict (user_id, footprint_id) do nothing`,
-          [v.userId, v.footprintId, v.productId, v.shopId, v.skuId, v.day, v.viewedAt],
-        );
-        return;
-      }
-      case 'FootprintsDeleted': {
-        const d = FootprintsDeleted.parse(event.data);
-        await tx.query(`delete from ${schema}.footprints where user_id = $1 and footprint_id = any($2::bigint[])`, [d.userId, d.footprintIds]);
-        return;
-      }
-      default:
-    }
-  },
+  apply: (tx, event, schema) => applyFootprints(tx, [event], schema),
+  applyBatch: applyFootprints,
 };
+
+/** Views and deletions in runs, one statement each: a view recorded twice keeps its first row. */
+async function applyFootprints(tx: pg.PoolClient, events: readonly RecordedEvent[], schema: string): Promise<void> {
+  for (const run of runsOf(events)) {
+    if (run[0].type === 'ProductViewed') {
+      const views = firstByKey(run.map((e) => ProductViewed.parse(e.data)), (v) => `${v.userId}:${v.footprintId}`);
+      await tx.query(
+        `insert into ${schema}.footprints (user_id, footprint_id, product_id, shop_id, sku_id, day, viewed_at)
+         select * from unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[], $5::bigint[], $6::text[], $7::timestamptz[])
+         on conflict (user_id, footprint_id) do nothing`,
+        [views.map((v) => v.userId), views.map((v) => v.footprintId), views.map((v) => v.productId), views.map((v) => v.shopId),
+          views.map((v) => v.skuId), views.map((v) => v.day), views.map((v) => v.viewedAt)],
+      );
+    } else if (run[0].type === 'FootprintsDeleted') {
+      const deleted = run.map((e) => FootprintsDeleted.parse(e.data)).flatMap((d) => d.footprintIds.map((id) => [d.userId, id] as const));
+      await tx.query(
+        `delete from ${schema}.footprints f using unnest($1::bigint[], $2::bigint[]) as d(user_id, footprint_id)
+         where f.user_id = d.user_id and f.footprint_id = d.footprint_id`,
+        [deleted.map(([userId]) => userId), deleted.map(([, id]) => id)],
+      );
+    }
+  }
+}

@@ -13,6 +13,7 @@ import type pg from 'pg';
 import { PromotionScheduled } from '../../domain/catalog/catalog.events';
 import type { RecordedEvent } from '../../services/event-store/event-store.port';
 import type { Projection } from '../runner/projection';
+import { firstByKey, lastByKey } from '../set-based';
 
 export const PROMOTION_SCHEDULED = 'PromotionScheduled';
 
@@ -53,26 +54,44 @@ export const promotionsProjection: Projection = {
     await tx.query(`create index promotion_items_sku on ${schema}.promotion_items (sku_id, end_time)`);
     await tx.query(`create index promotion_items_product on ${schema}.promotion_items (product_id, end_time)`);
   },
-  async apply(tx: pg.PoolClient, event: RecordedEvent, schema: string) {
-    if (event.type !== PROMOTION_SCHEDULED) return;
-    const p = PromotionScheduled.parse(event.data);
-    await tx.query(
-      `insert into ${schema}.promotions (kind, activity_id, shop_id, activity_name, start_time, end_time, limit_number,
-         person, effective_hours, if_add)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-       on conflict (kind, activity_id) do update set shop_id = excluded.shop_id, activity_name = excluded.activity_name,
-         start_time = excluded.start_time, end_time = excluded.end_time, limit_number = excluded.limit_number,
-         person = excluded.person, effective_hours = excluded.effective_hours, if_add = excluded.if_add`,
-      [p.kind, p.activityId, p.shopId, p.activityName, p.startTime, p.endTime, p.limitNumber, p.person, p.effectiveHours, p.ifAdd],
-    );
-    await tx.query(`delete from ${schema}.promotion_items where kind = $1 and activity_id = $2`, [p.kind, p.activityId]);
-    await tx.query(
-      `insert into ${schema}.promotion_items (kind, activity_id, sku_id, product_id, shop_id, price, limit_stock, start_time, end_time)
-       select $1, $2, item.sku_id, item.product_id, $3, item.price, item.limit_stock, $4, $5
-       from jsonb_to_recordset($6::jsonb) as item(sku_id bigint, product_id bigint, price bigint, limit_stock integer)
-       on conflict (kind, activity_id, sku_id) do nothing`,
-      [p.kind, p.activityId, p.shopId, p.startTime, p.endTime,
-        JSON.stringify(p.items.map((i) => ({ sku_id: i.skuId, product_id: i.productId, price: i.price, limit_stock: i.limitStock })))],
-    );
-  },
+  apply: (tx, event, schema) => applyPromotions(tx, [event], schema),
+  applyBatch: applyPromotions,
 };
+
+/**
+ * A batch in three statements: each activity's last schedule upserted, the items of those activities dropped, the
+ * items of their last schedules inserted (an item listed twice in one schedule keeps its first line).
+ */
+async function applyPromotions(tx: pg.PoolClient, events: readonly RecordedEvent[], schema: string): Promise<void> {
+  const scheduled = lastByKey(events.filter((e) => e.type === PROMOTION_SCHEDULED).map((e) => PromotionScheduled.parse(e.data)),
+    (p) => `${p.kind}:${p.activityId}`);
+  if (scheduled.length === 0) return;
+  await tx.query(
+    `insert into ${schema}.promotions (kind, activity_id, shop_id, activity_name, start_time, end_time, limit_number,
+       person, effective_hours, if_add)
+     select * from unnest($1::text[], $2::bigint[], $3::bigint[], $4::text[], $5::timestamptz[], $6::timestamptz[],
+                          $7::integer[], $8::integer[], $9::integer[], $10::smallint[])
+     on conflict (kind, activity_id) do update set shop_id = excluded.shop_id, activity_name = excluded.activity_name,
+       start_time = excluded.start_time, end_time = excluded.end_time, limit_number = excluded.limit_number,
+       person = excluded.person, effective_hours = excluded.effective_hours, if_add = excluded.if_add`,
+    [scheduled.map((p) => p.kind), scheduled.map((p) => p.activityId), scheduled.map((p) => p.shopId),
+      scheduled.map((p) => p.activityName), scheduled.map((p) => p.startTime), scheduled.map((p) => p.endTime),
+      scheduled.map((p) => p.limitNumber), scheduled.map((p) => p.person), scheduled.map((p) => p.effectiveHours),
+      scheduled.map((p) => p.ifAdd)],
+  );
+  await tx.query(
+    `delete from ${schema}.promotion_items i using unnest($1::text[], $2::bigint[]) as d(kind, activity_id)
+     where i.kind = d.kind and i.activity_id = d.activity_id`,
+    [scheduled.map((p) => p.kind), scheduled.map((p) => p.activityId)],
+  );
+  const items = firstByKey(scheduled.flatMap((p) => p.items.map((item) => ({ p, item }))),
+    ({ p, item }) => `${p.kind}:${p.activityId}:${item.skuId}`);
+  await tx.query(
+    `insert into ${schema}.promotion_items (kind, activity_id, sku_id, product_id, shop_id, price, limit_stock, start_time, end_time)
+     select * from unnest($1::text[], $2::bigint[], $3::bigint[], $4::bigint[], $5::bigint[], $6::bigint[], $7::integer[],
+                          $8::timestamptz[], $9::timestamptz[])`,
+    [items.map(({ p }) => p.kind), items.map(({ p }) => p.activityId), items.map(({ item }) => item.skuId),
+      items.map(({ item }) => item.productId), items.map(({ p }) => p.shopId), items.map(({ item }) => item.price),
+      items.map(({ item }) => item.limitStock), items.map(({ p }) => p.startTime), items.map(({ p }) => p.endTime)],
+  );
+}

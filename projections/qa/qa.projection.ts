@@ -11,6 +11,7 @@ import type pg from 'pg';
 import type { RecordedEvent } from '../../services/event-store/event-store.port';
 import { AnswerDeleted, QuestionAnswered, QuestionAsked, QuestionDeleted, qaEventTypes } from '../../domain/qa/qa.events';
 import type { Projection } from '../runner/projection';
+import { firstByKey, runsOf } from '../set-based';
 
 export const qaProjection: Projection = {
   name: 'qa',
@@ -43,39 +44,50 @@ export const qaProjection: Projection = {
     await tx.query(`create index if not exists qa_answers_problem on ${schema}.qa_answers (problem_id, answered_at, answer_id)`);
     await tx.query(`create index if not exists qa_answers_user on ${schema}.qa_answers (user_id, answered_at desc)`);
   },
-  async apply(tx: pg.PoolClient, event: RecordedEvent, schema: string) {
-    const at = event.metadata.occurredAt;
-    switch (event.type) {
+  apply: (tx, event, schema) => applyQa(tx, [event], schema),
+  applyBatch: applyQa,
+};
+
+/** Questions, answers and deletions in runs of one type, one statement each (a question deleted takes its answers). */
+async function applyQa(tx: pg.PoolClient, events: readonly RecordedEvent[], schema: string): Promise<void> {
+  for (const run of runsOf(events)) {
+    switch (run[0].type) {
       case 'QuestionAsked': {
-        const q = QuestionAsked.parse(event.data);
+        const asked = firstByKey(run.map((e) => ({ q: QuestionAsked.parse(e.data), at: e.metadata.occurredAt })), ({ q }) => q.problemId);
         await tx.query(
           `insert into ${schema}.qa_problems (problem_id, product_id, shop_id, user_id, problem, image, anonymous, asked_at)
-           values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (problem_id) do nothing`,
-          [q.problemId, q.productId, q.shopId, q.userId, q.problem, q.image ?? '', q.ifAnonymous, at],
+           select * from unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[], $5::text[], $6::text[], $7::smallint[],
+                                $8::timestamptz[])
+           on conflict (problem_id) do nothing`,
+          [asked.map(({ q }) => q.problemId), asked.map(({ q }) => q.productId), asked.map(({ q }) => q.shopId),
+            asked.map(({ q }) => q.userId), asked.map(({ q }) => q.problem), asked.map(({ q }) => q.image ?? ''),
+            asked.map(({ q }) => q.ifAnonymous), asked.map(({ at }) => at)],
         );
-        return;
+        break;
       }
       case 'QuestionAnswered': {
-        const a = QuestionAnswered.parse(event.data);
+        const answered = firstByKey(run.map((e) => ({ a: QuestionAnswered.parse(e.data), at: e.metadata.occurredAt })), ({ a }) => a.answerId);
         await tx.query(
           `insert into ${schema}.qa_answers (answer_id, problem_id, user_id, answer, anonymous, answered_at)
-           values ($1, $2, $3, $4, $5, $6) on conflict (answer_id) do nothing`,
-          [a.answerId, a.problemId, a.userId, a.answer, a.ifAnonymous, at],
+           select * from unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::text[], $5::smallint[], $6::timestamptz[])
+           on conflict (answer_id) do nothing`,
+          [answered.map(({ a }) => a.answerId), answered.map(({ a }) => a.problemId), answered.map(({ a }) => a.userId),
+            answered.map(({ a }) => a.answer), answered.map(({ a }) => a.ifAnonymous), answered.map(({ at }) => at)],
         );
-        return;
+        break;
       }
       case 'QuestionDeleted': {
-        const { problemId } = QuestionDeleted.parse(event.data);
-        await tx.query(`delete from ${schema}.qa_answers where problem_id = $1`, [problemId]);
-        await tx.query(`delete from ${schema}.qa_problems where problem_id = $1`, [problemId]);
-        return;
+        const problemIds = run.map((e) => QuestionDeleted.parse(e.data).problemId);
+        await tx.query(`delete from ${schema}.qa_answers where problem_id = any($1::bigint[])`, [problemIds]);
+        await tx.query(`delete from ${schema}.qa_problems where problem_id = any($1::bigint[])`, [problemIds]);
+        break;
       }
       case 'AnswerDeleted': {
-        const { answerId } = AnswerDeleted.parse(event.data);
-        await tx.query(`delete from ${schema}.qa_answers where answer_id = $1`, [answerId]);
-        return;
+        const answerIds = run.map((e) => AnswerDeleted.parse(e.data).answerId);
+        await tx.query(`delete from ${schema}.qa_answers where answer_id = any($1::bigint[])`, [answerIds]);
+        break;
       }
       default:
     }
-  },
-};
+  }
+}

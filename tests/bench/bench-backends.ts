@@ -9,6 +9,7 @@ import os from 'node:os';
 import { Kafka, logLevel } from 'kafkajs';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../services/db/database';
+import { ignoreDrop } from './connection-drops';
 import type { Table } from './stats';
 
 export interface BenchConfig {
@@ -41,6 +42,7 @@ export const scaled = (config: BenchConfig, count: number): number => Math.max(1
 /** Null when the server answers; otherwise why it does not. */
 export async function postgresProblem(url: string): Promise<string | null> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  client.on('error', ignoreDrop);
   try {
     await client.connect();
     await client.query('select 1');
@@ -72,6 +74,7 @@ const created = new Set<{ serverUrl: string; name: string }>();
 
 async function onServer(serverUrl: string, sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: serverUrl });
+  client.on('error', ignoreDrop);
   await client.connect();
   try {
     await client.query(sql);
@@ -146,6 +149,7 @@ function kafkaVersion(): string {
 
 async function postgresFacts(url: string): Promise<string> {
   const client = new pg.Client({ connectionString: url });
+  client.on('error', ignoreDrop);
   await client.connect();
   try {
     const { rows } = await client.query<{ name: string; setting: string; unit: string | null }>(

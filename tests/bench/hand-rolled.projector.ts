@@ -11,10 +11,19 @@ import { now } from './stats';
 
 export const HAND_BATCH = 1000;
 
+export interface HandRolledOptions {
+  /** Stop after about this many events (the first part of the log). */
+  maxEvents?: number;
+  /** The log holds this many: wait for them when the commit horizon still hides some (another transaction open on the server). */
+  logEvents?: number;
+}
+
 /** Builds `projection`'s tables in `schema` (dropped first) from the start of the log. */
 export async function handRolledCatchUp(
-  db: Database, store: EventStore, projection: Projection, schema: string,
+  db: Database, store: EventStore, projection: Projection, schema: string, options: HandRolledOptions = {},
 ): Promise<{ events: number; ms: number }> {
+  const maxEvents = options.maxEvents ?? Number.POSITIVE_INFINITY;
+  const logEvents = Math.min(options.logEvents ?? 0, maxEvents);
   await db.query(`drop schema if exists ${schema} cascade`);
   await db.query(`create schema ${schema}`);
   await db.transaction((tx) => projection.migrate(tx, schema));
@@ -25,6 +34,10 @@ export async function handRolledCatchUp(
   let events = 0;
   for (;;) {
     const batch = await store.readAll({ after, limit: HAND_BATCH });
+    if (batch.length === 0 && events < logEvents) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      continue;
+    }
     if (batch.length === 0) break;
     const last = batch[batch.length - 1].position;
     const handled = batch.filter((event) => projection.handles.includes(event.type));
@@ -37,7 +50,7 @@ export async function handRolledCatchUp(
     });
     events += batch.length;
     after = last;
-    if (batch.length < HAND_BATCH) break;
+    if ((batch.length < HAND_BATCH && events >= logEvents) || events >= maxEvents) break;
   }
   return { events, ms: now() - started };
 }

@@ -1,0 +1,102 @@
+/**
+ * Set-based projections (issue 14 item 5): the same generated event sequence applied event by event (`apply`) and
+ * in batches (`applyBatch`, of 1000 and of 7 events, so runs are cut at every place) must leave exactly the same rows:
+ * the rebuild gate (generation-diff) compares the generations table by table and finds them identical.
+ * PGlite always; PostgreSQL with DATABASE_URL.
+ */
+import type { Database } from '../../services/db/database';
+import type { RecordedEvent } from '../../services/event-store/event-store.port';
+import { addressesProjection } from '../../projections/addresses/addresses.projection';
+import { cartProjection } from '../../projections/cart/cart.projection';
+import { catalogProjection } from '../../projections/catalog/catalog.projection';
+import { diffGenerations, describeDiff } from '../../projections/runner/generation-diff';
+import { generationSchema, type Projection } from '../../projections/runner/projection';
+import { stockProjection } from '../../projections/stock/stock.projection';
+import { collectsProjection } from '../../projections/collects/collects.projection';
+import { couponsProjection } from '../../projections/coupons/coupons.projection';
+import { footprintsProjection } from '../../projections/footprints/footprints.projection';
+import { promotionsProjection } from '../../projections/promotions/promotions.projection';
+import { qaProjection } from '../../projections/qa/qa.projection';
+import { announceSkip, freshPostgres, sharedPGlite, type FreshPostgres } from '../support/backends';
+import { addressLog, cartLog, catalogLog, engagementLog, stockLog } from '../support/generated-logs';
+import { uniqueName } from './projection.fixtures';
+
+
+interface Subject { projection: Projection; log: () => RecordedEvent[]; filled: string[] }
+
+const subjects: Subject[] = [
+  { projection: catalogProjection, log: () => catalogLog(200, 1200), filled: ['products', 'skus', 'shops', 'product_sales'] },
+  { projection: stockProjection, log: () => stockLog(40, 1500), filled: ['sku_stock', 'activity_sales'] },
+  { projection: cartProjection, log: () => cartLog(6, 12, 1500), filled: ['cart_lines'] },
+  { projection: addressesProjection, log: () => addressLog(1500), filled: ['addresses'] },
+  { projection: footprintsProjection, log: () => engagementLog(3000), filled: ['footprints'] },
+  { projection: collectsProjection, log: () => engagementLog(3000), filled: ['collects'] },
+  { projection: qaProjection, log: () => engagementLog(3000), filled: ['qa_problems', 'qa_answers'] },
+  { projection: promotionsProjection, log: () => engagementLog(3000), filled: ['promotions', 'promotion_items'] },
+  { projection: couponsProjection, log: () => engagementLog(3000), filled: ['coupons', 'coupon_claims'] },
+];
+
+const PER_EVENT = 1;
+
+async function build(db: Database, projection: Projection, generation: number, events: readonly RecordedEvent[], batch: number): Promise<void> {
+  const schema = generationSchema(projection.name, generation);
+  await db.query(`create schema ${schema}`);
+  await db.transaction((tx) => projection.migrate(tx, schema));
+  for (let start = 0; start < events.length; start += Math.max(batch, 500)) {
+    const slice = events.slice(start, start + Math.max(batch, 500));
+    await db.transaction(async (tx) => {
+      if (batch === PER_EVENT) {
+        for (const event of slice) if (projection.handles.includes(event.type)) await projection.apply(tx, event, schema);
+        return;
+      }
+      for (let at = 0; at < slice.length; at += batch) {
+        const handled = slice.slice(at, at + batch).filter((event) => projection.handles.includes(event.type));
+        if (handled.length > 0) await projection.applyBatch!(tx, handled, schema);
+      }
+    });
+  }
+}
+
+function equivalenceSuite(backend: string, open: () => Promise<Database>) {
+  describe(`set-based projections give the rows of event-by-event apply (${backend})`, () => {
+    let db: Database;
+    beforeAll(async () => { db = await open(); });
+
+    for (const subject of subjects) {
+      it(`${subject.projection.name}: batches of 1000 and of 7 equal event by event, as the rebuild gate sees it`, async () => {
+        const projection = { ...subject.projection, name: uniqueName(subject.projection.name) };
+        expect(projection.applyBatch).toBeDefined();
+        const events = subject.log();
+        await build(db, projection, 1, events, PER_EVENT);
+        await build(db, projection, 2, events, 1000);
+        await build(db, projection, 3, events, 7);
+        try {
+          for (const generation of [2, 3]) {
+            const diff = await diffGenerations(db, projection, generation, 1);
+            if (!diff.identical) throw new Error(describeDiff(`${projection.name} batch generation ${generation}`, diff).join('\n'));
+            expect(diff.identical).toBe(true);
+            for (const table of subject.filled) {
+              expect(diff.tables.find((t) => t.table === table)?.rebuilt.rows).toBeGreaterThan(0);
+            }
+          }
+        } finally {
+          for (const generation of [1, 2, 3]) await db.query(`drop schema if exists ${generationSchema(projection.name, generation)} cascade`);
+        }
+      }, 240_000);
+    }
+  });
+}
+
+equivalenceSuite('PGlite', sharedPGlite);
+
+if (process.env.DATABASE_URL) {
+  let fresh: FreshPostgres | null = null;
+  equivalenceSuite('PostgreSQL', async () => {
+    fresh = await freshPostgres('set_based');
+    if (!fresh) throw new Error('DATABASE_URL vanished');
+    return fresh.db;
+  });
+  afterAll(async () => fresh?.drop());
+} else {
+  announceSkip('contract', 'PostgreSQL', 'DATABASE_URL not set');
+}

@@ -1,0 +1,243 @@
+/**
+ * Generated event logs for the set-based projections (tests/contract/projection-set-based.test.ts and the bench's
+ * rebuild section): the demo catalogue and generated products, then traffic that revisits the same keys in every
+ * order a batch can meet them (relistings, shelf flips, shops disabled and enabled, orders placed and paid; stock
+ * reserved, released and restocked; cart lines added, changed, removed and re-added). Deterministic (seeded PRNG).
+ */
+import { randomUUID } from 'node:crypto';
+import { CatalogEvents, catalogStreams, type ProductListed } from '../../domain/catalog/catalog.events';
+import type { NewEvent, RecordedEvent } from '../../services/event-store/event-store.port';
+import { planCatalog } from '../../services/ops/seed/catalog/catalog-plan';
+import { between, randomFor, type Random } from '../../services/ops/seed/catalog/prng';
+import { generatedProductEvents } from '../bench/browse/generated-catalogue';
+
+const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)];
+
+/** A log in memory: revisions per stream, positions in append order, times one second apart. */
+export class GeneratedLog {
+  readonly events: RecordedEvent[] = [];
+  private readonly revisions = new Map<string, number>();
+  private clock: number;
+
+  constructor(start = Date.UTC(2026, 0, 1)) {
+    this.clock = start;
+  }
+
+  add(streamId: string, type: string, data: unknown, occurredAt?: string): void {
+    this.clock += 1000;
+    const revision = (this.revisions.get(streamId) ?? -1) + 1;
+    this.revisions.set(streamId, revision);
+    const n = BigInt(this.events.length + 1);
+    this.events.push({
+      streamId, revision, type, data, position: { commit: n, prepare: n }, recordedAt: new Date(this.clock).toISOString(),
+      metadata: { eventId: randomUUID(), actor: { kind: 'system' }, occurredAt: occurredAt ?? new Date(this.clock).toISOString(), schemaVersion: 1 },
+    });
+  }
+
+  addNew(streamId: string, event: NewEvent): void {
+    this.add(streamId, event.type, event.data, event.metadata.occurredAt);
+  }
+}
+
+/** The demo catalogue, `products` generated products, then `traffic` catalogue and order events on them. */
+export function catalogLog(products: number, traffic: number, seed = 'catalog'): RecordedEvent[] {
+  const random = randomFor(seed);
+  const log = new GeneratedLog();
+  const at = new Date(Date.UTC(2026, 0, 1));
+  for (const batch of planCatalog(at)) for (const event of batch.events) log.addNew(batch.streamId, event);
+  const listings: ProductListed[] = [];
+  for (let i = 0; i < products; i += 1) {
+    for (const { streamId, event } of generatedProductEvents(i, at)) {
+      log.addNew(streamId, event);
+      if (event.type === 'ProductListed') listings.push(event.data as ProductListed);
+    }
+  }
+  const byShop = new Map<number, ProductListed[]>();
+  for (const p of listings) if ((byShop.get(p.shopId)?.length ?? 0) < 3) byShop.set(p.shopId, [...(byShop.get(p.shopId) ?? []), p]);
+  const shops = [...byShop.keys()];
+  // a shop disabled or enabled rewrites all its products: about 20 per log, as rare as they are in a real one
+  const shopFlagShare = Math.min(0.005, 20 / Math.max(1, traffic));
+  const placed: Array<{ streamId: string; paid: boolean }> = [];
+  for (let n = 0; n < traffic; n += 1) {
+    const p = pick(random, listings);
+    const draw = random();
+    if (draw < 0.15) {
+      const edited = { ...p, productName: `${p.productName} ${n}`, fictitiousSales: between(random, 0, 500) };
+      log.add(catalogStreams.product(p.productId), 'ProductListed', CatalogEvents.ProductListed.parse(edited));
+    } else if (draw < 0.35) {
+      const type = random() < 0.5 ? 'ProductShelved' : 'ProductUnshelved';
+      log.add(catalogStreams.product(p.productId), type, { productId: p.productId });
+    } else if (draw < 0.35 + shopFlagShare) {
+      const type = random() < 0.5 ? 'ShopDisabled' : 'ShopEnabled';
+      const shopId = pick(random, shops);
+      log.add(catalogStreams.shop(shopId), type, { shopId });
+    } else if (draw < 0.7 || placed.length === 0) {
+      const streamId = `order-${9_000_000 + n}`;
+      const others = byShop.get(p.shopId) ?? [p];
+      const lines = [p, pick(random, others), p].map((x) => ({ productId: x.productId, number: between(random, 1, 3) }));
+      log.add(streamId, 'OrderPlaced', { shopId: p.shopId, lines });
+      placed.push({ streamId, paid: false });
+    } else {
+      const order = pick(random, placed);
+      log.add(order.streamId, 'OrderPaid', { orderId: Number(order.streamId.slice(6)) });
+      order.paid = true;
+    }
+  }
+  return log.events;
+}
+
+/** `skus` SKUs initialised (some only after changes were attempted), then `traffic` stock and activity-quota events. */
+export function stockLog(skus: number, traffic: number, seed = 'stock'): RecordedEvent[] {
+  const random = randomFor(seed);
+  const log = new GeneratedLog();
+  const available = new Map<number, number>();
+  const init = (skuId: number) => {
+    const quantity = between(random, 0, 50);
+    log.add(`sku-${skuId}`, 'StockInitialised', { skuId, quantity });
+    if (!available.has(skuId)) available.set(skuId, quantity);
+  };
+  for (let skuId = 1; skuId <= skus; skuId += 1) if (skuId % 7 !== 0) init(skuId);
+  for (let n = 0; n < traffic; n += 1) {
+    const skuId = between(random, 1, skus);
+    const draw = random();
+    const now = available.get(skuId) ?? 0;
+    if (draw < 0.03) {
+      init(skuId); // a late or repeated initialisation: the first one wins
+    } else if (draw < 0.45) {
+      const number = between(random, 1, 3);
+      available.set(skuId, Math.max(0, now - number));
+      log.add(`sku-${skuId}`, 'StockReserved', { skuId, reservationId: n + 1, userId: between(random, 1, 50), number, available: Math.max(0, now - number) });
+    } else if (draw < 0.65) {
+      const number = between(random, 1, 3);
+      log.add(`sku-${skuId}`, 'StockReleased', { skuId, reservationId: n + 1, number, reason: 'order-closed', available: now + number });
+      available.set(skuId, now + number);
+    } else if (draw < 0.75) {
+      const added = between(random, 1, 20);
+      log.add(`sku-${skuId}`, 'StockRestocked', { skuId, added, available: now + added });
+      available.set(skuId, now + added);
+    } else {
+      const kind = pick(random, ['seckill', 'discount', 'group-work'] as const);
+      const activityId = between(random, 1, 4);
+      const type = random() < 0.7 ? 'ActivityQuotaReserved' : 'ActivityQuotaReleased';
+      const lines = [{ skuId, number: between(random, 1, 2) }, { skuId: between(random, 1, skus), number: 1 }];
+      log.add(`${kind}-quota-${activityId}`, type, {
+        kind, activityId, reservationId: n + 1, userId: between(random, 1, 50), lines,
+        ...(type === 'ActivityQuotaReleased' ? { reason: 'order-closed' } : {}),
+      });
+    }
+  }
+  return log.events;
+}
+
+/** `users` shoppers over `skus` SKUs, `traffic` cart events: lines added, changed, (un)selected, removed, re-added. */
+export function cartLog(users: number, skus: number, traffic: number, seed = 'cart'): RecordedEvent[] {
+  const random = randomFor(seed);
+  const log = new GeneratedLog();
+  const ref = (skuId: number) => ({ skuId, productId: 1000 + Math.floor(skuId / 4), shopId: 1 + (skuId % 5) });
+  for (let n = 0; n < traffic; n += 1) {
+    const userId = between(random, 1, users);
+    const stream = `cart-${userId}`;
+    const skuIds = [...new Set([between(random, 1, skus), between(random, 1, skus)])];
+    const draw = random();
+    if (draw < 0.35) {
+      log.add(stream, 'CartLineAdded', { userId, ...ref(skuIds[0]), added: 1, number: between(random, 1, 5) });
+    } else if (draw < 0.4) {
+      log.add(stream, 'CartBoughtAgain', { userId, orderId: n + 1, lines: [...skuIds, skuIds[0]].map((skuId) => ({ ...ref(skuId), added: 1, number: between(random, 1, 5) })) });
+    } else if (draw < 0.55) {
+      log.add(stream, 'CartLineNumberChanged', { userId, skuId: skuIds[0], number: between(random, 1, 9) });
+    } else if (draw < 0.75) {
+      log.add(stream, random() < 0.5 ? 'CartLinesSelected' : 'CartLinesUnselected', { userId, skuIds });
+    } else {
+      const type = pick(random, ['CartLinesRemoved', 'CartCleared', 'CartInvalidLinesCleared', 'CartLinesCheckedOut']);
+      log.add(stream, type, { userId, skuIds, ...(type === 'CartLinesCheckedOut' ? { orderId: n + 1 } : {}) });
+    }
+  }
+  return log.events;
+}
+
+/**
+ * Footprints, favourites, Q&A, promotions and coupons interleaved over small id spaces, so a batch meets the same
+ * key twice in every order: views recorded twice and deleted, collects undone and redone, questions answered and
+ * withdrawn, activities rescheduled, coupons reissued and claimed (some before they are issued).
+ */
+export function engagementLog(traffic: number, seed = 'engagement'): RecordedEvent[] {
+  const random = randomFor(seed);
+  const log = new GeneratedLog();
+  const iso = (days: number) => new Date(Date.UTC(2026, 0, 1) + days * 86_400_000).toISOString();
+  for (let n = 0; n < traffic; n += 1) {
+    const userId = between(random, 1, 8);
+    const draw = random();
+    if (draw < 0.2) {
+      const footprintId = between(random, 1, 30);
+      if (random() < 0.8) {
+        log.add(`footprint-${userId}`, 'ProductViewed', {
+          userId, footprintId, productId: 100 + footprintId, shopId: 1 + (footprintId % 3), skuId: 10_000 + footprintId,
+          day: `2026-01-${String(1 + (footprintId % 28)).padStart(2, '0')}`, viewedAt: iso(n / 100),
+        });
+      } else {
+        log.add(`footprint-${userId}`, 'FootprintsDeleted', { userId, footprintIds: [footprintId, between(random, 1, 30)] });
+      }
+    } else if (draw < 0.4) {
+      const collectId = between(random, 1, 12);
+      const product = collectId % 2 === 0;
+      const data = product ? { collectId, userId, productId: 100 + collectId, shopId: 2 } : { collectId, userId, shopId: collectId };
+      const type = random() < 0.6 ? (product ? 'ProductCollected' : 'ShopCollected') : (product ? 'ProductUncollected' : 'ShopUncollected');
+      log.add(`collect-${userId}`, type, data);
+    } else if (draw < 0.6) {
+      const problemId = between(random, 1, 15);
+      const which = random();
+      if (which < 0.4) {
+        log.add(`qa-${problemId}`, 'QuestionAsked', { problemId, productId: 100 + problemId, shopId: 1, userId, problem: `问题${n}`, ifAnonymous: n % 2, ...(n % 3 ? { image: `/q/${n}.png` } : {}) });
+      } else if (which < 0.8) {
+        log.add(`qa-${problemId}`, 'QuestionAnswered', { problemId, answerId: between(random, 1, 40), userId, answer: `回答${n}`, ifAnonymous: 0 });
+      } else if (which < 0.9) {
+        log.add(`qa-${problemId}`, 'QuestionDeleted', { problemId, userId });
+      } else {
+        log.add(`qa-${problemId}`, 'AnswerDeleted', { problemId, answerId: between(random, 1, 40), userId });
+      }
+    } else if (draw < 0.75) {
+      const kind = pick(random, ['seckill', 'discount', 'group-work'] as const);
+      const activityId = between(random, 1, 4);
+      const skus = [between(random, 1, 6), between(random, 1, 6), between(random, 1, 6)];
+      log.add(`promotion-${kind}-${activityId}`, 'PromotionScheduled', {
+        kind, activityId, shopId: between(random, 1, 3), activityName: `活动${n}`, startTime: iso(n / 50), endTime: iso(n / 50 + 3),
+        limitNumber: between(random, 0, 3), person: between(random, 0, 5), effectiveHours: 24, ifAdd: n % 2,
+        items: skus.map((skuId) => ({ productId: 100 + skuId, skuId, price: between(random, 100, 900), limitStock: between(random, 0, 50) })),
+      });
+    } else {
+      const couponId = between(random, 0, 3);
+      const shopCouponId = couponId === 0 ? between(random, 1, 3) : 0;
+      if (random() < 0.3) {
+        log.add(`coupon-${couponId}-${shopCouponId}`, 'CouponIssued', {
+          couponId, shopCouponId, shopId: shopCouponId > 0 ? 1 + shopCouponId : 0, activityName: `券${n}`, couponType: 1,
+          threshold: 1000, reduceMoney: between(random, 100, 500), discountTenths: 0, productIds: n % 2 ? [] : [101, 102],
+          ifAdd: 1, stock: between(random, 10, 100), perUserLimit: 1, startTime: iso(0), endTime: iso(30),
+        });
+      } else {
+        log.add(`coupon-${couponId}-${shopCouponId}`, 'CouponClaimed', { userId, claimId: between(random, 1, 120), couponId, shopCouponId });
+      }
+    }
+  }
+  return log.events;
+}
+
+/** Address books of a few shoppers: addresses added, edited, made default (taking the flag from the others), removed. */
+export function addressLog(traffic: number, seed = 'addresses'): RecordedEvent[] {
+  const random = randomFor(seed);
+  const log = new GeneratedLog();
+  for (let n = 0; n < traffic; n += 1) {
+    const userId = between(random, 1, 4);
+    // ids mostly per user, a few shared, as a stray event naming another user's address would
+    const receiveId = random() < 0.9 ? userId * 100 + between(random, 1, 6) : between(random, 1, 4) * 100 + 1;
+    const draw = random();
+    if (draw < 0.7) {
+      log.add(`address-book-${userId}`, draw < 0.4 ? 'AddressAdded' : 'AddressUpdated', {
+        userId, receiveId, receiveName: `收件人${n}`, receivePhone: '13800000000', receiveAdress: '上海市-上海市-浦东新区',
+        address: `路${n}号`, label: n % 3 ? '家' : '', defult: random() < 0.35,
+      });
+    } else {
+      log.add(`address-book-${userId}`, 'AddressRemoved', { userId, receiveId });
+    }
+  }
+  return log.events;
+}
