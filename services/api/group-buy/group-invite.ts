@@ -12,34 +12,10 @@ import { fold } from '../../../domain/shared/decider';
 import { DomainError } from '../../../domain/shared/errors';
 import type { Queryable } from '../../db/database';
 import type { EventStore } from '../../event-store/event-store.port';
+import type { GroupInvite } from '../../../domain/group-buy/group-invite.contract';
 
-export interface GroupInvite {
-  collageId: number;
-  /** the leader's avatar */
-  headImage: string;
-  productName: string;
-  image: string;
-  originalPrice: number;
-  /** 拼团价 */
-  price: number;
-  /** group size */
-  person: number;
-  /** members still missing */
-  people: number;
-  /** 0 forming, 1 succeeded, 2 failed */
-  state: number;
-  personList: Array<{ id: number; headImage: string }>;
-  /** ms until the group fails unless complete (0 once it is decided) */
-  time: number;
-  shopId: number;
-  productId: number;
-  skuId: number;
-  shopGroupWorkId: number;
-  /** this shopper's own order in the group (0: not a member) */
-  orderId: number;
-  /** forming, time left, a free place, and this shopper not in it yet */
-  canJoin: boolean;
-}
+export type { GroupInvite } from '../../../domain/group-buy/group-invite.contract';
+
 
 interface ProductRow { product_name: string; image: string; original_price: string; price: string; group_price: string | null }
 

@@ -5,20 +5,11 @@
  */
 import { DomainError } from '../../../domain/shared/errors';
 import { qrSvg } from '../../payments/qr-code';
-import type { GroupInvite } from './group-invite';
+import type { GroupInvite, GroupShare } from '../../../domain/group-buy/group-invite.contract';
 
 /** The storefront route a friend opens (web/src/features/group-buy). */
 export const invitePath = (collageId: number): string => `/groupInvite?collageId=${collageId}`;
 
-export interface GroupShare {
-  collageId: number;
-  /** the invite page, absolute */
-  url: string;
-  /** the QR of `url`, an image URL (data:image/svg+xml) */
-  qrcode: string;
-  headImage: string;
-  image: string;
-}
 
 export async function groupShare(invite: GroupInvite, origin: string): Promise<GroupShare> {
   if (invite.orderId === 0) throw new DomainError('collageNotFound');
