@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { ImageList } from './images.rule';
 
+/** More lines than any order holds. */
+export const MAX_ORDER_LINES = 100;
+
 const id = z.number().int().positive();
 
 /** Return modes (spec §9): 1 refund only (仅退款), 2 return and refund (退货退款). */
@@ -28,7 +31,9 @@ export const AfterSaleForm = z.object({
   returnReason: z.string({ error: '请选择售后理由' }).trim().min(1, { error: '请选择售后理由' }),
   explain: z.string().trim().max(500, '问题描述不能超过500字').default(''),
   image: ImageList,
-  skus: z.array(AfterSaleSku, { error: '请先选择需要申请售后的商品' }).min(1, '请先选择需要申请售后的商品'),
+  skus: z.array(AfterSaleSku, { error: '请先选择需要申请售后的商品' }).min(1, '请先选择需要申请售后的商品')
+    // an order holds far fewer lines; bounded so one request never carries an unbounded command (issue 13)
+    .max(MAX_ORDER_LINES, `参数 skus 无效：最多${MAX_ORDER_LINES}件商品`),
   price: z.number().optional(),
 });
 export type AfterSaleForm = z.infer<typeof AfterSaleForm>;

@@ -26,8 +26,12 @@ export const ReviewItem = z.object({
 });
 export type ReviewItem = z.infer<typeof ReviewItem>;
 
+/** More entries than any order's lines: bounded so one request never carries an unbounded command (issue 13). */
+const MAX_REVIEW_ENTRIES = 100;
+const tooMany = `参数 params 无效：最多${MAX_REVIEW_ENTRIES}条`;
+
 /** Every item must carry a comment; one empty comment and nothing is sent. */
-export const ReviewSubmission = z.object({ params: z.array(ReviewItem).min(1, '评价内容不能为空') });
+export const ReviewSubmission = z.object({ params: z.array(ReviewItem).min(1, '评价内容不能为空').max(MAX_REVIEW_ENTRIES, tooMany) });
 export type ReviewSubmission = z.infer<typeof ReviewSubmission>;
 
 /** An append review (PUT /order/addToComment params[]). */
@@ -38,5 +42,5 @@ export const AppendReviewItem = z.object({
 });
 export type AppendReviewItem = z.infer<typeof AppendReviewItem>;
 
-export const AppendReviewSubmission = z.object({ params: z.array(AppendReviewItem).min(1, '内容不能为空') });
+export const AppendReviewSubmission = z.object({ params: z.array(AppendReviewItem).min(1, '内容不能为空').max(MAX_REVIEW_ENTRIES, tooMany) });
 export type AppendReviewSubmission = z.infer<typeof AppendReviewSubmission>;
