@@ -37,10 +37,13 @@ describe('given a flash-sale SKU limited to 2 per person', () => {
     expect((await shopper.call('POST', '/cart/addCart', { skuId: SKU, number: 1 })).body).toMatchObject(OVER_LIMIT);
   });
 
-  it('settles 2 at the flash-sale price but refuses 3 at settlement', async () => {
+  it('settles 2 at the flash-sale price, the price the cart line shows, but refuses 3 at settlement', async () => {
     const two = await shopper.settle({ shops: [shopOf(SHOP, [line(SKU, 2)])] });
     expect(two.body.code).toBe('200');
-    expect(two.body.data.shops[0].skus[0]).toMatchObject({ skuId: SKU, number: 2, activityType: 2 });
+    const settled = two.body.data.shops[0].skus[0] as { skuId: number; number: number; activityType: number; price: number };
+    expect(settled).toMatchObject({ skuId: SKU, number: 2, activityType: 2 });
+    const cart = await shopper.call<Array<{ skus: Array<{ skuId: number; price: number }> }>>('GET', '/cart/getCart');
+    expect(cart.body.data.flatMap((s) => s.skus).find((s) => s.skuId === SKU)?.price).toBe(settled.price);
     const three = await shopper.settle({ shops: [shopOf(SHOP, [line(SKU, 3)])] });
     expect(three.body).toMatchObject(OVER_LIMIT);
   });

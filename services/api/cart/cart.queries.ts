@@ -31,13 +31,14 @@ export interface CartLineView {
 }
 
 /**
- * `user_limit`: the per-person limit of the activity running for `s.sku_id` at `$2` when that activity is a flash sale
- * or a discount (0 otherwise). Which one runs is the checkout's choice (services/checkout/catalog-facts.ts): group buy,
+ * `user_limit` and `activity_price`: the per-person limit and the price (fen) of the activity running for `s.sku_id` at
+ * `$2` when that activity is a flash sale or a discount (0 and null otherwise): the cart shows what checkout charges. Which one runs is the checkout's choice (services/checkout/catalog-facts.ts): group buy,
  * then flash sale, then discount, then the earliest started; a group buy is paid at its price only inside a group.
  */
 const RUNNING_LIMIT = `
   left join lateral (
-    select case when a.kind in ('seckill', 'discount') then pr.limit_number else 0 end as user_limit
+    select case when a.kind in ('seckill', 'discount') then pr.limit_number else 0 end as user_limit,
+           case when a.kind in ('seckill', 'discount') then a.price end as activity_price
       from promotion_items a join promotions pr on pr.kind = a.kind and pr.activity_id = a.activity_id
      where a.sku_id = s.sku_id and a.start_time <= $2 and a.end_time > $2
      order by case a.kind when 'group-work' then 0 when 'seckill' then 1 else 2 end, a.start_time, a.activity_id
@@ -48,7 +49,7 @@ interface SpecName { nameCode: string; skuName: string; values: Array<{ valueCod
 interface LineRow {
   sku_id: string; product_id: string; shop_id: string; number: number; selected: boolean;
   product_name: string | null; product_image: string | null; names: SpecName[] | null; listed: boolean | null;
-  sku_present: boolean; price: string | null; original_price: string | null; stock: number | null; weight: number | null;
+  sku_present: boolean; price: string | null; activity_price: string | null; original_price: string | null; stock: number | null; weight: number | null;
   value_codes: string[] | null; sku_image: string | null; shop_name: string | null; shop_logo: string | null;
   user_limit: number | null;
 }
@@ -76,7 +77,7 @@ function toLine(row: LineRow): CartLineView {
     image: row.sku_image ?? row.product_image ?? '',
     values: specs.map((s) => s.value),
     skuText: specs.map((s) => `${s.name}:${s.value}`).join(' '),
-    priceFen: Number(row.price ?? 0),
+    priceFen: Number(row.activity_price ?? row.price ?? 0),
     originalPriceFen: Number(row.original_price ?? 0),
     weightGrams: row.weight ?? 0,
     number: row.number,
@@ -93,7 +94,7 @@ export async function readCart(db: Queryable, userId: number, now: Date): Promis
     select c.sku_id, c.product_id, c.shop_id, c.number, c.selected,
            p.product_name, p.image as product_image, p.names, p.listed,
            s.sku_id is not null as sku_present, s.price, s.original_price, coalesce(st.available, s.stock) as stock, s.weight, s.value_codes, s.image as sku_image,
-           sh.shop_name, sh.shop_logo, act.user_limit
+           sh.shop_name, sh.shop_logo, act.user_limit, act.activity_price
       from cart_lines c
       left join products p on p.product_id = c.product_id
       left join skus s on s.sku_id = c.sku_id and s.product_id = c.product_id
