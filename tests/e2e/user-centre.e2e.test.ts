@@ -97,8 +97,11 @@ if (browser) {
       const first = page.getByTestId('address-card').filter({ hasText: '李小集' });
       await first.getByRole('button', { name: /删\s*除/ }).click();
       await confirm();
-      await toast('删除成功');
-      await first.waitFor({ state: 'detached' });
+      // deleted is the card gone (the 删除成功 toast lasts 3 s); a delete that failed says why in a toast
+      await first.waitFor({ state: 'detached' }).catch(async (failure: unknown) => {
+        const toasts = await page.locator('.ant-message-notice').allInnerTexts();
+        throw new Error(`the address card stayed after 确定 (toasts: [${toasts.join(' | ')}]): ${String(failure)}`);
+      });
       expect(await page.getByTestId('address-card').count()).toBe(1);
     });
   });
