@@ -51,8 +51,17 @@ export interface AppendResult {
 
 export interface ReadAllOptions { after?: LogPosition | null; limit: number }
 
+/** One stream's part of a multi-stream append. */
+export interface StreamAppend { streamId: string; events: NewEvent[]; expectedRevision?: ExpectedRevision }
+
 export interface EventStore {
   appendToStream(streamId: string, events: NewEvent[], options?: { expectedRevision?: ExpectedRevision }): Promise<AppendResult>;
+  /**
+   * Several distinct streams that must change together, answered in the order given. PostgreSQL appends all or none
+   * (one transaction): one stream's failed expectation appends nothing anywhere. EventStoreDB (no multi-stream append
+   * in this client) appends them in sequence, so there a failure leaves the streams before it appended.
+   */
+  appendToStreams(appends: readonly StreamAppend[]): Promise<AppendResult[]>;
   readStream(streamId: string, options?: { fromRevision?: number }): Promise<RecordedEvent[]>;
   /** The global log in commit-safe order, strictly after `after`. */
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
@@ -106,3 +115,20 @@ export const streamCategory = (streamId: string): string => {
   const i = streamId.lastIndexOf('-'); // ids are numeric, categories may contain dashes (after-sale-12)
   return i < 0 ? streamId : streamId.slice(0, i);
 };
+
+/** A multi-stream append names each stream once. */
+export function assertDistinctStreams(appends: readonly StreamAppend[]): void {
+  const seen = new Set<string>();
+  for (const { streamId } of appends) {
+    if (seen.has(streamId)) throw new Error(`appendToStreams: stream ${streamId} named twice`);
+    seen.add(streamId);
+  }
+}
+
+/** The fallback where a backend cannot append several streams atomically: one after another. */
+export async function appendInSequence(store: Pick<EventStore, 'appendToStream'>, appends: readonly StreamAppend[]): Promise<AppendResult[]> {
+  assertDistinctStreams(appends);
+  const results: AppendResult[] = [];
+  for (const a of appends) results.push(await store.appendToStream(a.streamId, a.events, { expectedRevision: a.expectedRevision ?? 'any' }));
+  return results;
+}

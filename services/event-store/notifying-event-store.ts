@@ -9,6 +9,11 @@ export function notifyingEventStore(store: EventStore, appended: () => void): Ev
       appended();
       return result;
     },
+    appendToStreams: async (appends) => {
+      const results = await store.appendToStreams(appends);
+      appended();
+      return results;
+    },
     readStream: (streamId, options) => store.readStream(streamId, options),
     readAll: (options) => store.readAll(options),
     headPosition: () => store.headPosition(),

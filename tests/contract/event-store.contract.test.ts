@@ -29,6 +29,43 @@ for (const backend of backends) {
     }, 180_000);
     afterAll(async () => opened?.close());
 
+    describe('one append across several streams (appendToStreams)', () => {
+      it('appends each stream, answered in the order given, and a repeat of the same call appends nothing more', async () => {
+        const [order, payment] = [uniqueStream('order'), uniqueStream('payment')];
+        const appends = [
+          { streamId: order, events: events(2), expectedRevision: 'no_stream' as const },
+          { streamId: payment, events: events(1), expectedRevision: 'no_stream' as const },
+        ];
+        const results = await store.appendToStreams(appends);
+        expect(results.map((r) => r.nextRevision)).toEqual([1, 0]);
+        expect(increasing([...results[0].events, ...results[1].events].map((e) => e.position))).toBe(true);
+        expect((await store.readStream(order)).map((e) => e.metadata.eventId)).toEqual(appends[0].events.map((e) => e.metadata.eventId));
+        expect(await store.readStream(payment)).toEqual(results[1].events);
+        const again = await store.appendToStreams(appends);
+        expect(again.map((r) => r.events.map((e) => e.revision))).toEqual([[0, 1], [0]]);
+        expect(await store.readStream(order)).toHaveLength(2);
+      });
+
+      it('refuses a stream named twice', async () => {
+        const stream = uniqueStream();
+        await expect(store.appendToStreams([{ streamId: stream, events: events(1) }, { streamId: stream, events: events(1) }]))
+          .rejects.toThrow(/named twice/);
+        expect(await store.readStream(stream)).toEqual([]);
+      });
+
+      const atomic = backend.name !== 'eventstoredb';
+      (atomic ? it : it.skip)('appends nothing anywhere when one stream\'s expectation fails (PostgreSQL, PGlite)', async () => {
+        const [order, payment] = [uniqueStream('order'), uniqueStream('payment')];
+        await store.appendToStream(payment, events(1));
+        await conflict(store.appendToStreams([
+          { streamId: order, events: events(1), expectedRevision: 'no_stream' },
+          { streamId: payment, events: events(1), expectedRevision: 'no_stream' },
+        ]));
+        expect(await store.readStream(order)).toEqual([]);
+        expect(await store.readStream(payment)).toHaveLength(1);
+      });
+    });
+
     describe('given a new stream', () => {
       it('appends events at revisions 0..n-1 with increasing bigint positions, and reads them back as recorded', async () => {
         const stream = uniqueStream('order');

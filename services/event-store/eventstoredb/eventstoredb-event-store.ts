@@ -10,7 +10,7 @@ import {
   type AllStreamResolvedEvent, type ReadPosition, type ResolvedEvent,
 } from '@eventstore/db-client';
 import {
-  WrongExpectedRevisionError, comparePositions,
+  WrongExpectedRevisionError, appendInSequence, comparePositions,
   type AppendResult, type ChainProblem, type EventStore, type ExpectedRevision, type LogPosition, type NewEvent, type RecordedEvent,
 } from '../event-store.port';
 import { assertAppendable } from '../append-guards';
@@ -82,6 +82,11 @@ export function eventStoreDbEventStore(client: EventStoreDBClient): EventStore {
   };
 
   return {
+    // this client has no multi-stream append: the streams go one after another (the port says so)
+    async appendToStreams(appends) {
+      return appendInSequence(this, appends);
+    },
+
     async appendToStream(streamId, events, options) {
       const expected = options?.expectedRevision ?? 'any';
       assertAppendable(streamId, events);

@@ -7,7 +7,7 @@
 import type { Database, Queryable } from '../../db/database';
 import { migrate } from '../../db/migrate';
 import {
-  WrongExpectedRevisionError,
+  WrongExpectedRevisionError, assertDistinctStreams,
   type AppendResult, type EventStore, type ExpectedRevision, type NewEvent, type RecordedEvent,
 } from '../event-store.port';
 import { assertAppendable } from '../append-guards';
@@ -74,6 +74,20 @@ async function appendTogether(q: Queryable, requests: readonly AppendRequest[]):
   });
 }
 
+/**
+ * Each stream as APPEND_SQL answers it, one after another on one connection; the first that cannot append (a failed
+ * expectation) throws, which rolls the transaction back. A unique violation is left to the caller's retry.
+ */
+async function appendAllOrNothing(q: Queryable, requests: readonly AppendRequest[]): Promise<AppendResult[]> {
+  const results: AppendResult[] = [];
+  for (const request of requests) {
+    const params = [request.streamId, JSON.stringify(payloadOf(request.events)), ...expectationOf(request.expected)];
+    const { rows } = await q.query<AppendRow>({ name: APPEND_STATEMENT, text: APPEND_SQL, values: params });
+    results.push(interpretAppend(request.streamId, request.events, request.expected, rows));
+  }
+  return results;
+}
+
 const isPool = (q: Queryable): q is Database => 'pool' in q && 'transaction' in q;
 
 /**
@@ -89,6 +103,24 @@ export function postgresEventStore(q: Queryable): EventStore {
       const expected = options?.expectedRevision ?? 'any';
       assertAppendable(streamId, events);
       return append({ streamId, events, expected });
+    },
+
+    async appendToStreams(appends) {
+      assertDistinctStreams(appends);
+      const requests = appends.map(({ streamId, events, expectedRevision }): AppendRequest => {
+        assertAppendable(streamId, events);
+        return { streamId, events, expected: expectedRevision ?? 'any' };
+      });
+      // inside the caller's transaction, its commit makes them one; on a pool, a transaction of our own
+      if (!isPool(q)) return appendAllOrNothing(q, requests);
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          return await q.transaction((tx) => appendAllOrNothing(tx, requests));
+        } catch (error) {
+          // a writer elsewhere won a race on one of the streams: the whole transaction is tried again
+          if (!isUniqueViolation(error) || attempt >= APPEND_ATTEMPTS) throw error;
+        }
+      }
     },
 
     async readStream(streamId, options) {

@@ -4,7 +4,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
-  WrongExpectedRevisionError, type AppendResult, type EventStore, type ExpectedRevision, type NewEvent, type RecordedEvent,
+  WrongExpectedRevisionError, appendInSequence,
+  type AppendResult, type EventStore, type ExpectedRevision, type NewEvent, type RecordedEvent, type StreamAppend,
 } from '../../../services/event-store/event-store.port';
 
 export class MemoryStore implements EventStore {
@@ -30,6 +31,11 @@ export class MemoryStore implements EventStore {
     this.streams.set(streamId, stream);
     const last = stream[stream.length - 1];
     return { nextRevision: last.revision, position: last.position, events: recorded };
+  }
+
+  /** In sequence (this store is not a contract implementation: no all-or-nothing). */
+  appendToStreams(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
+    return appendInSequence(this, appends);
   }
 
   async readStream(streamId: string): Promise<RecordedEvent[]> {
