@@ -36,14 +36,18 @@ if (browser) {
     await server?.stop();
   });
 
-  /** What the page shows at the centre of `selector`'s box: inside the element itself, or something on top of it. */
-  const reachable = (selector: string) => page.evaluate((s) => {
+  /**
+   * Whether the page shows, at the centre of `selector`'s box, the element itself rather than something on top of it,
+   * within 10 s: the popup's opening animation grows it from larger, which a loaded machine draws slowly, so the check
+   * is of the popup at rest (one that covers the element there never lets this become true).
+   */
+  const reachable = (selector: string) => page.waitForFunction((s) => {
     const element = document.querySelector(s);
     if (!element) return false;
     const box = element.getBoundingClientRect();
     const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
     return top !== null && element.contains(top);
-  }, selector);
+  }, selector, { timeout: 10_000 }).then(() => true, () => false);
 
   describe('given an anonymous visitor on a page with the header', () => {
     it('sees the 新人专享 popup without it covering the search type picker, and can switch to 店铺', async () => {
