@@ -25,7 +25,14 @@ export async function launchBrowser(): Promise<Browser | null> {
     console.log(`[e2e] skipped: ${CHROMIUM_PATH} not found`);
     return null;
   }
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args });
+  // Every page asks for reduced motion, so the storefront's dialogs open and close without animating: a loaded CI
+  // machine otherwise clicks a dialog's button mid zoom-in, the click misses, and the dialog stays open.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = (options) => newContext({ reducedMotion: 'reduce', ...options });
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = (options) => newPage({ reducedMotion: 'reduce', ...options });
+  return browser;
 }
 
 export const chromiumPresent = (): boolean => existsSync(CHROMIUM_PATH);

@@ -3,8 +3,12 @@ import ConfigProvider from 'antd/es/config-provider';
 import zhCN from 'antd/es/locale/zh_CN';
 import type { ReactNode } from 'react';
 
+/** A shopper whose system asks for less motion (prefers-reduced-motion) gets antd without its animations. */
+const reducedMotion = typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
+
 const theme = {
   token: {
+    motion: !reducedMotion,
     colorPrimary: '#e4393c',
     colorLink: '#e4393c',
     borderRadius: 4,
