@@ -72,10 +72,12 @@ if (browser) {
       await formError('请阅读并同意服务协议').waitFor();
     });
 
-    it('opens the agreement in a dialog without ticking the box', async () => {
+    it('opens the agreement in a dialog without ticking the box (and, as the browser asks, without animating)', async () => {
       await page.getByText('《集市用户服务协议》').click();
       const dialog = page.locator('.ant-modal', { hasText: '集市用户服务协议' });
       await dialog.getByTestId('service-agreement').getByText('二、账号注册与使用').waitFor();
+      // the context asks for reduced motion (tests/support/browser.ts): antd's zoom-in is off, not merely quick
+      expect(await page.locator('.ant-modal[class*="ant-zoom"]').count()).toBe(0);
       await dialog.getByRole('button', { name: '我知道了' }).click();
       await dialog.waitFor({ state: 'hidden' });
       expect(await page.getByRole('checkbox', { name: /我已阅读并同意/ }).isChecked()).toBe(false);
