@@ -2,7 +2,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import type { TestServer } from '../support/test-server';
 import { addAddressInDialog } from './address-dialog.support';
-import { productHref, type ShopProduct } from './buy.support';
+import { productHref, submitAndPayOnSandbox, type ShopProduct } from './buy.support';
 
 /** Adds the shopper's first receiving address in the place-order dialog; it becomes the chosen one. */
 async function addAddress(page: Page, phone: string): Promise<void> {
@@ -17,15 +17,7 @@ export async function buyNowAndPay(page: Page, context: BrowserContext, server: 
   await page.getByRole('button', { name: /立即购买/ }).click();
   await page.waitForURL(/\/placeOrder\?/);
   if (newAddressPhone) await addAddress(page, newAddressPhone);
-  await page.locator('.address-card[data-selected="true"]').waitFor();
-  await page.getByRole('radio', { name: /微信支付/ }).click();
-  await page.getByRole('button', { name: /提交订单/ }).click();
-  const codeUrl = await page.getByRole('img', { name: '微信支付二维码' }).getAttribute('data-code-url');
-  const phonePage = await context.newPage();
-  await phonePage.goto(`${server.url}${new URL(codeUrl ?? '').pathname}`);
-  await phonePage.getByRole('button', { name: '确认支付' }).click();
-  await page.waitForURL(/\/orderDetail\?orderId=\d+/);
-  await phonePage.close();
+  await submitAndPayOnSandbox(page, context, server.url);
   await page.getByTestId('order-status').filter({ hasText: '待发货' }).waitFor();
   return Number(new URL(page.url()).searchParams.get('orderId'));
 }

@@ -11,7 +11,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { addAddressInDialog } from './address-dialog.support';
-import { addToCart, claimShopCoupon, priceOf, productHref, productsOfShop, register, type ShopProduct } from './buy.support';
+import { addToCart, claimShopCoupon, priceOf, productHref, productsOfShop, register, submitAndPayOnSandbox, type ShopProduct } from './buy.support';
 
 const browser: Browser | null = await launchBrowser();
 
@@ -224,15 +224,7 @@ if (browser) {
       await page.goto(productHref(server.url, nuts));
       await page.getByRole('button', { name: /发起拼团/ }).click();
       await page.waitForURL(/\/placeOrder\?ifWork=1/);
-      await page.locator('.address-card[data-selected="true"]').waitFor();
-      await page.getByRole('radio', { name: /微信支付/ }).click();
-      await page.getByRole('button', { name: /提交订单/ }).click();
-      const codeUrl = await page.getByRole('img', { name: '微信支付二维码' }).getAttribute('data-code-url');
-      const phonePage = await context.newPage();
-      await phonePage.goto(`${server.url}${new URL(codeUrl ?? '').pathname}`);
-      await phonePage.getByRole('button', { name: '确认支付' }).click();
-      await page.waitForURL(/\/orderDetail\?orderId=\d+/);
-      await phonePage.close();
+      await submitAndPayOnSandbox(page, context, server.url);
     }, 60_000);
 
     it('waits in 待成团 with the leader first, the missing member and the countdown', async () => {

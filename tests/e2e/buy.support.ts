@@ -1,5 +1,5 @@
 /** Steps of the buy e2e suite: registering with the outbox code, finding a shop's goods, claiming, adding to the cart. */
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { TestServer } from '../support/test-server';
 
 export interface ShopProduct {
@@ -57,4 +57,20 @@ export async function addToCart(page: Page, base: string, product: ShopProduct):
   await page.getByTestId('add-cart').click();
   await page.getByText('添加成功').first().waitFor();
   await page.getByText('添加成功').first().waitFor({ state: 'hidden' });
+}
+
+/**
+ * On an open /placeOrder page with its address chosen: WeChat pay, 提交订单, then 确认支付 on the sandbox cashier the QR
+ * names (opened as the shopper's phone would, in a page of its own); ends on the paid order's detail.
+ */
+export async function submitAndPayOnSandbox(page: Page, context: BrowserContext, base: string): Promise<void> {
+  await page.locator('.address-card[data-selected="true"]').waitFor({ timeout: 30_000 });
+  await page.getByRole('radio', { name: /微信支付/ }).click();
+  await page.getByRole('button', { name: /提交订单/ }).click();
+  const codeUrl = await page.getByRole('img', { name: '微信支付二维码' }).getAttribute('data-code-url');
+  const phonePage = await context.newPage();
+  await phonePage.goto(`${base}${new URL(codeUrl ?? '').pathname}`);
+  await phonePage.getByRole('button', { name: '确认支付' }).click();
+  await page.waitForURL(/\/orderDetail\?orderId=\d+/, { timeout: 30_000 });
+  await phonePage.close();
 }

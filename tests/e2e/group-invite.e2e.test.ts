@@ -7,7 +7,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/test-server';
-import { productHref, productsOfShop, register } from './buy.support';
+import { productHref, productsOfShop, register, submitAndPayOnSandbox } from './buy.support';
 
 const browser: Browser | null = await launchBrowser();
 
@@ -29,18 +29,7 @@ if (browser) {
     });
     expect(((await response.json()) as { code: string }).code).toBe('200');
   };
-  /** Submits the open /placeOrder page with WeChat pay and confirms on the sandbox cashier; ends on order detail. */
-  const submitAndPay = async (page: Page, context: BrowserContext) => {
-    await page.locator('.address-card[data-selected="true"]').waitFor({ timeout: 30_000 });
-    await page.getByRole('radio', { name: /微信支付/ }).click();
-    await page.getByRole('button', { name: /提交订单/ }).click();
-    const codeUrl = await page.getByRole('img', { name: '微信支付二维码' }).getAttribute('data-code-url');
-    const phonePage = await context.newPage();
-    await phonePage.goto(`${server.url}${new URL(codeUrl ?? '').pathname}`);
-    await phonePage.getByRole('button', { name: '确认支付' }).click();
-    await page.waitForURL(/\/orderDetail\?orderId=\d+/, { timeout: 30_000 });
-    await phonePage.close();
-  };
+  const submitAndPay = (page: Page, context: BrowserContext) => submitAndPayOnSandbox(page, context, server.url);
 
   beforeAll(async () => {
     server = await startTestServer();
