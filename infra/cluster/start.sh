@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A local production-shaped cluster without Docker (issue 14): PostgreSQL, Kafka, N API instances that run no
 # projections (PROJECTIONS=external), M projection workers, and HAProxy in front of the instances on one port
-# (round robin, websocket upgrade, health checks on /api/health/live, a refused connection tried on another instance).
+# (round robin, websocket upgrade, health checks on /api/health/live, a refused connection, or a read whose instance died before answering, tried on another instance).
 #
 #   infra/cluster/start.sh          last stdout line: the proxy's URL, e.g. http://127.0.0.1:8080
 #   infra/cluster/restart.sh [apiN] restarts the API instances one at a time behind the proxy (rolling), or one
@@ -103,9 +103,11 @@ defaults
   timeout server 60s
   timeout tunnel 1h
   timeout http-request 10s
-  # a connection an instance refused (it is restarting) is tried on another; a request that reached one is not
+  # a connection an instance refused (it is restarting) is tried on another; so is a read (GET/HEAD) whose instance
+  # died before answering it (empty-response: without it HAProxy closes the shopper's connection without an answer);
+  # a write that reached an instance is never replayed here (the backend below turns L7 retries off for it)
   retries 3
-  retry-on conn-failure
+  retry-on conn-failure empty-response
   option redispatch 1
   option forwardfor
 
@@ -117,6 +119,7 @@ backend api
   balance roundrobin
   option httpchk GET /api/health/live
   http-check expect status 200
+  http-request disable-l7-retry unless { method GET HEAD }
 EOF
   for i in $(seq 1 "$instances"); do echo "  server api$i 127.0.0.1:$((port + i)) check inter 1s fall 2 rise 1"; done
 } > "$dir/haproxy.cfg"
