@@ -7,13 +7,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { OrderLine } from '../../domain/order/order.events';
 import { launchBrowser } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/test-server';
-import { givenShopper } from '../integration/engagement.fixtures';
-import { payOrder, placeOrder } from '../integration/orders.support';
 import { internal } from './after-sale.support';
-import { productHref, productsOfShop, type ShopProduct } from './buy.support';
+import { productHref, type ShopProduct } from './buy.support';
+import { givenShopperWithPaidOrder } from './paid-order.support';
 
 const browser: Browser | null = await launchBrowser();
 
@@ -29,17 +27,7 @@ if (browser) {
 
   beforeAll(async () => {
     server = await startTestServer();
-    product = (await productsOfShop(server.url, 1))[0]!;
-    const shopper = await givenShopper(server, USER, '看单的人');
-    const line: OrderLine = {
-      skuId: product.skuId, productId: product.productId, productName: product.productName, image: '/api/images/product/phone.svg',
-      values: ['默认'], number: 1, price: 9900, discount: 0,
-    };
-    await placeOrder(server, ORDER, { userId: USER, shopId: product.shopId, lines: [line] });
-    await payOrder(server, ORDER);
-    context = await chromium.newContext({ viewport: { width: 1366, height: 900 }, locale: 'zh-CN' });
-    await context.addCookies([{ name: 'token', value: shopper.token, url: server.url }]);
-    page = await context.newPage();
+    ({ product, context, page } = await givenShopperWithPaidOrder(chromium, server, { userId: USER, orderId: ORDER, nickname: '看单的人' }));
   }, 180_000);
 
   afterAll(async () => {
