@@ -10,11 +10,13 @@
  * holder of the name's lease (a row in kafka_forwarder_checkpoints: owner + lease_until, on the database's clock, as
  * the scheduler leases deadlines) publishes; the others stand by and try to take the lease every `renewMs`. The holder
  * renews it every `renewMs` and gives it up when it stops, so a standby takes over within one renewal; one that died
- * (kill -9) loses it once `leaseMs` passed. A holder that could not renew in time stops publishing before its lease
+ * (kill -9) loses it once `leaseMs` passed, or at once to a process of the same machine that finds its pid gone (a
+ * single server restarted after a crash does not wait for its own old lease). A holder that could not renew in time stops publishing before its lease
  * can have run out, and its checkpoint write is fenced by the owner, so two processes never forward at once beyond a
  * batch in flight (whose duplicates the consumers' revision guard absorbs, as after a crash).
  */
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { Kafka, Message, Producer } from 'kafkajs';
 import type { Database } from '../db/database';
 import { migrate } from '../db/migrate';
@@ -98,7 +100,7 @@ export async function startKafkaForwarder(options: KafkaForwarderOptions): Promi
   const producers = new ProducerSlot(kafka, topics.topics, log, options.partitions);
   const leaseMs = options.leaseMs ?? 15_000;
   const renewMs = options.renewMs ?? Math.max(100, Math.floor(leaseMs / 3));
-  const owner = `${process.pid}-${randomUUID().slice(0, 8)}`;
+  const owner = `${process.pid}-${randomUUID().slice(0, 8)}@${hostname()}`;
 
   const state: Omit<ForwarderStatus, 'producers' | 'active' | 'owner'> = { name, position: null, forwarded: 0, lastError: null, stuckSince: null };
   const feed = createCatchUpFeed({
@@ -148,10 +150,13 @@ export async function startKafkaForwarder(options: KafkaForwarderOptions): Promi
   async function lease(): Promise<boolean> {
     const asked = Date.now();
     try {
+      // a holder on this machine whose process is gone (kill -9, then a restart) is not waited for
+      const { rows: held } = await db.query<{ owner: string | null }>('select owner from kafka_forwarder_checkpoints where name = $1', [name]);
+      const dead = deadHereOwner(held[0]?.owner ?? null);
       const { rows } = await db.query<{ owner: string }>(
         `update kafka_forwarder_checkpoints set owner = $2, lease_until = now() + make_interval(secs => $3::double precision / 1000)
-          where name = $1 and (owner is null or owner = $2 or lease_until is null or lease_until < now())
-          returning owner`, [name, owner, leaseMs]);
+          where name = $1 and (owner is null or owner = $2 or owner = $4 or lease_until is null or lease_until < now())
+          returning owner`, [name, owner, leaseMs, dead]);
       if (rows.length === 0) return false;
       heldUntil = asked + leaseMs;
       return true;
@@ -206,6 +211,18 @@ export async function startKafkaForwarder(options: KafkaForwarderOptions): Promi
       await producers.close();
     },
   };
+}
+
+/** `owner` when it names a process of this machine that no longer runs (its lease need not run out); else null. */
+function deadHereOwner(owner: string | null): string | null {
+  const match = owner ? /^(\d+)-[0-9a-f]+@(.+)$/.exec(owner) : null;
+  if (!match || match[2] !== hostname() || Number(match[1]) === process.pid) return null;
+  try {
+    process.kill(Number(match[1]), 0);
+    return null;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH' ? owner : null;
+  }
 }
 
 /** Records the checkpoint while `owner` holds the lease; false when it no longer does (nothing recorded). */
