@@ -43,6 +43,11 @@ const ConfigSchema = z.object({
    * `127.0.0.1`), so per-client limits see the shopper's address rather than the proxy's. Unset: the connection's.
    */
   TRUST_PROXY: z.string().trim().min(1).optional(),
+  /**
+   * On SIGTERM, how long the process keeps serving while /api/health/live answers 503 and every answer closes its
+   * connection, so a proxy's health check takes it out of rotation before it stops listening (infra/cluster: 3000).
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60000).default(0),
   /** How often the deadline scheduler looks for due deadlines; 0 = no scheduler in this process. */
   SCHEDULER_POLL_MS: z.coerce.number().int().min(0).max(60000).default(1000),
   /** The demo merchant ships paid orders this long after payment (services/merchant/demo-merchant.ts); 0 = off. */

@@ -41,12 +41,26 @@ async function main(): Promise<void> {
     demoMerchantAfterSaleAfterMs: config.DEMO_MERCHANT_AFTER_SALE_AFTER_MS,
   }));
 
+  // Graceful stop (SIGTERM: a rolling restart behind the proxy, infra/cluster/restart.sh): first leave the proxy's
+  // rotation — for SHUTDOWN_DRAIN_MS the liveness check answers 503 while every request is still served, each answer
+  // closing its connection so no keep-alive connection is left for the proxy to reuse — then stop listening and let
+  // the requests in flight finish (app.close), then the scheduler, projections and pools (runtime.close).
+  let draining = false;
+  app.addHook('onRequest', async (request, reply) => {
+    if (!draining) return;
+    reply.header('connection', 'close');
+    if (request.url.split('?')[0] === '/api/health/live') return reply.code(503).send({ code: '503', message: 'shutting down', data: { status: 'draining' } });
+  });
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal}: shutting down`);
     try {
+      if (config.SHUTDOWN_DRAIN_MS > 0) {
+        draining = true;
+        await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_MS));
+      }
       await app.close();
       await runtime.close();
     } finally {

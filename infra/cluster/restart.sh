@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Restarts API instances of the cluster infra/cluster/start.sh started (same CLUSTER_PORT / CLUSTER_DIR), one at a time:
-# SIGTERM (the instance stops listening and finishes what it is answering), wait for it to exit, start it again with
-# the environment start.sh recorded, wait until it answers, then the next. HAProxy sends new requests to the others
-# meanwhile and tries a refused connection on another instance, so a rolling restart loses no request.
+# SIGTERM (the instance first answers its health check 503 for SHUTDOWN_DRAIN_MS while still serving, so HAProxy takes
+# it out of rotation; then it stops listening and finishes what it is answering), wait for it to exit, start it again
+# with the environment start.sh recorded, wait until it answers and until HAProxy's next check has put it back, then
+# the next. HAProxy sends new requests to the others meanwhile and tries a refused connection on another instance, so
+# a rolling restart loses no request.
 #
 #   infra/cluster/restart.sh            every API instance, in turn
 #   infra/cluster/restart.sh api2       just that one (also starts an instance that was killed)
@@ -32,6 +34,7 @@ stop_group() { # name: SIGTERM to its group, SIGKILL after 30 s
 for name in "${names[@]}"; do
   if [[ $name =~ ^api([0-9]+)$ ]]; then
     stop_group "$name"; launch_api "${BASH_REMATCH[1]}"; wait_api "${BASH_REMATCH[1]}"
+    sleep 2 # HAProxy checks every second and takes it back after one good answer: in rotation before the next stops
   elif [[ $name =~ ^worker([0-9]+)$ ]]; then
     stop_group "$name"; launch_worker "${BASH_REMATCH[1]}"
   else

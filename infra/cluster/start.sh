@@ -76,8 +76,11 @@ export PROJECTIONS=external
 export DATA_DIR="$dir/data"
 export PUBLIC_BASE_URL="http://127.0.0.1:$port"
 export TRUST_PROXY=127.0.0.1   # the proxy's X-Forwarded-For names the shopper (per-client SMS limits)
+# on SIGTERM an instance answers its health check 503 for this long (still serving, closing each connection) so the
+# proxy (checks 1 s apart, out after 2 failures) stops sending it requests before it stops listening
+export SHUTDOWN_DRAIN_MS=${SHUTDOWN_DRAIN_MS:-3000}
 # what restart.sh needs to start an instance again exactly as this did
-declare -p DATABASE_URL KAFKA_BROKERS OPS_TOKEN PROJECTIONS DATA_DIR PUBLIC_BASE_URL TRUST_PROXY | sed 's/^declare -x/export/' > "$dir/env"
+declare -p DATABASE_URL KAFKA_BROKERS OPS_TOKEN PROJECTIONS DATA_DIR PUBLIC_BASE_URL TRUST_PROXY SHUTDOWN_DRAIN_MS | sed 's/^declare -x/export/' > "$dir/env"
 node "$root/infra/scripts/build-web-if-stale.mjs" >&2
 
 # the first instance alone: it migrates the schema and seeds the demo catalogue the others then find

@@ -126,7 +126,8 @@ export async function assessFeed(sources: FeedHealthSources, options: FeedHealth
 
   let forwarder: ForwarderHealth | null = null;
   if (sources.forwarder) {
-    const here = typeof sources.forwarder === 'function' ? sources.forwarder() : null;
+    const mine = typeof sources.forwarder === 'function' ? sources.forwarder() : null;
+    const here = mine?.active === false ? null : mine; // standing by: the lease holder elsewhere forwards
     const report = here ?? [...fresh].map((h) => h.status.forwarder).find((f) => f) ?? null;
     const lag = counted.get(FORWARDER) ?? null;
     forwarder = {

@@ -141,7 +141,8 @@ export async function startProjections(options: StartProjectionsOptions): Promis
   };
   const heartbeat: Heartbeat | null = run ? startHeartbeat(db, log, () => ({
     runners: [...runners.values()].map((r) => r.status()).map(({ name, state, lastError }) => ({ name, state, lastError })),
-    forwarder: forwarder ? (({ lastError, stuckSince, position }) => ({ lastError, stuckSince, position }))(forwarder.status()) : null,
+    // a standby forwarder (another process holds the lease) reports nothing: the active one speaks for the deployment
+    forwarder: forwarder?.status().active ? (({ lastError, stuckSince, position }) => ({ lastError, stuckSince, position }))(forwarder.status()) : null,
   }), options.heartbeatMs) : null;
   const supervised: Supervised[] = run ? projections.map((projection) => {
     const supervisor = superviseProjection(deps, projection, runners.get(projection.name)!);

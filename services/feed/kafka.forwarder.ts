@@ -5,7 +5,18 @@
  * duplicates with their revision guard. A failed batch throws the producer away (ProducerSlot) and is republished
  * from the checkpoint by a new one, with backoff; while that goes on the status says since when it is stuck.
  * Nothing at start waits for the broker: the process serves from PostgreSQL while Kafka is away.
+ *
+ * One forwarder per name is active across processes: every process that runs projections starts one, but only the
+ * holder of the name's lease (a row in kafka_forwarder_checkpoints: owner + lease_until, on the database's clock, as
+ * the scheduler leases deadlines) publishes; the others stand by and try to take the lease every `renewMs`. The holder
+ * renews it every `renewMs` and gives it up when it stops, so a standby takes over within one renewal; one that died
+ * (kill -9) loses it once `leaseMs` passed, or at once to a process of the same machine that finds its pid gone (a
+ * single server restarted after a crash does not wait for its own old lease). A holder that could not renew in time stops publishing before its lease
+ * can have run out, and its checkpoint write is fenced by the owner, so two processes never forward at once beyond a
+ * batch in flight (whose duplicates the consumers' revision guard absorbs, as after a crash).
  */
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { Kafka, Message, Producer } from 'kafkajs';
 import type { Database } from '../db/database';
 import { migrate } from '../db/migrate';
@@ -13,7 +24,7 @@ import { formatPosition, parsePosition, type EventStore, type LogPosition, type 
 import { createCatchUpFeed } from './catch-up.feed';
 import type { FeedSubscription } from './feed.port';
 import { encodeEvent, type TopicMap } from './kafka-codec';
-import type { Log } from './log';
+import { errorFields, type Log } from './log';
 import { ProducerSlot } from './kafka-producer-slot';
 import type { Wakeup } from './wakeup';
 
@@ -32,6 +43,9 @@ export interface KafkaForwarderOptions {
   batchSize?: number;
   pollMs?: number;
   partitions?: number;
+  /** How long the lease holds without renewal (default 15 s), and how often it is renewed or tried (default leaseMs / 3). */
+  leaseMs?: number;
+  renewMs?: number;
 }
 
 export interface ForwarderStatus {
@@ -45,6 +59,10 @@ export interface ForwarderStatus {
   stuckSince: string | null;
   /** Producers made so far: above 1 after recoveries. */
   producers: number;
+  /** Whether this process holds the lease and publishes (false: another process forwards; this one stands by). */
+  active: boolean;
+  /** This process's name in the lease row. */
+  owner: string;
 }
 
 export interface KafkaForwarder {
@@ -58,7 +76,18 @@ const MIGRATION = [
      position text,
      updated_at timestamptz not null default now()
    )`,
+  // the lease: only its holder forwards (one forwarder per name across processes)
+  `alter table kafka_forwarder_checkpoints add column if not exists owner text,
+     add column if not exists lease_until timestamptz`,
 ];
+
+/** Lost the lease (another process took it over): the batch is not recorded here; the holder forwards it. */
+class LeaseLost extends Error {
+  constructor(name: string) {
+    super(`kafka forwarder ${name}: the lease is held by another process`);
+    this.name = 'LeaseLost';
+  }
+}
 
 /** Below the broker's default message.max.bytes (1 MiB) per request, with room for headers and framing. */
 const MAX_REQUEST_BYTES = 512 * 1024;
@@ -69,13 +98,23 @@ export async function startKafkaForwarder(options: KafkaForwarderOptions): Promi
   await migrate(db, 'kafka-forwarder', MIGRATION);
   await db.query('insert into kafka_forwarder_checkpoints (name) values ($1) on conflict (name) do nothing', [name]);
   const producers = new ProducerSlot(kafka, topics.topics, log, options.partitions);
+  const leaseMs = options.leaseMs ?? 15_000;
+  const renewMs = options.renewMs ?? Math.max(100, Math.floor(leaseMs / 3));
+  const owner = `${process.pid}-${randomUUID().slice(0, 8)}@${hostname()}`;
 
-  const state: Omit<ForwarderStatus, 'producers'> = { name, position: null, forwarded: 0, lastError: null, stuckSince: null };
+  const state: Omit<ForwarderStatus, 'producers' | 'active' | 'owner'> = { name, position: null, forwarded: 0, lastError: null, stuckSince: null };
   const feed = createCatchUpFeed({
     store: options.store, log, batchSize: options.batchSize, pollMs: options.pollMs, wakeup: options.wakeup,
     retry: { initialMs: 200, maxMs: options.retryMaxMs ?? 5000 },
   });
-  const subscription: FeedSubscription = await feed.subscribe({
+  // until when (this process's clock) the lease surely holds: taken or renewed at `asked`, so asked + leaseMs at worst
+  let heldUntil = 0;
+  let subscription: FeedSubscription | null = null;
+  let switching: Promise<void> = Promise.resolve();
+  let stopped = false;
+  const holds = () => Date.now() < heldUntil - renewMs / 2;
+
+  const subscribe = () => feed.subscribe({
     name: `kafka-forwarder:${name}`,
     async loadPosition() {
       const { rows } = await db.query<{ position: string | null }>('select position from kafka_forwarder_checkpoints where name = $1', [name]);
@@ -85,9 +124,10 @@ export async function startKafkaForwarder(options: KafkaForwarderOptions): Promi
     },
     loadOffsets: async () => [],
     async handle(batch) {
+      if (!holds()) throw new LeaseLost(name);
       await publish(await producers.get(), topics, batch.events);
       const position = batch.events[batch.events.length - 1].position;
-      await saveForwarded(db, name, position);
+      if (!(await saveForwarded(db, name, owner, position))) throw new LeaseLost(name);
       state.position = formatPosition(position);
       state.forwarded += batch.events.length;
       state.lastError = null;
@@ -95,6 +135,10 @@ export async function startKafkaForwarder(options: KafkaForwarderOptions): Promi
       return 'applied';
     },
     failed(error) {
+      if (error instanceof LeaseLost) {
+        heldUntil = 0;
+        return;
+      }
       // whatever the producer's state now (a jammed sequence, a broker that lost the topics), a new one starts clean
       producers.discard();
       state.lastError = error instanceof Error ? error.message : String(error);
@@ -102,19 +146,90 @@ export async function startKafkaForwarder(options: KafkaForwarderOptions): Promi
     },
   });
 
+  /** Takes or renews the lease; true while this process holds it. A database that does not answer counts as no. */
+  async function lease(): Promise<boolean> {
+    const asked = Date.now();
+    try {
+      // a holder on this machine whose process is gone (kill -9, then a restart) is not waited for
+      const { rows: held } = await db.query<{ owner: string | null }>('select owner from kafka_forwarder_checkpoints where name = $1', [name]);
+      const dead = deadHereOwner(held[0]?.owner ?? null);
+      const { rows } = await db.query<{ owner: string }>(
+        `update kafka_forwarder_checkpoints set owner = $2, lease_until = now() + make_interval(secs => $3::double precision / 1000)
+          where name = $1 and (owner is null or owner = $2 or owner = $4 or lease_until is null or lease_until < now())
+          returning owner`, [name, owner, leaseMs, dead]);
+      if (rows.length === 0) return false;
+      heldUntil = asked + leaseMs;
+      return true;
+    } catch (error) {
+      log.warn(errorFields(error), 'kafka forwarder: the lease could not be taken or renewed');
+      return false;
+    }
+  }
+
+  async function standBy(): Promise<void> {
+    const current = subscription;
+    subscription = null;
+    heldUntil = 0;
+    if (!current) return;
+    await current.stop();
+    await producers.close();
+    log.info({ name, owner }, 'kafka forwarder: lease lost, standing by');
+  }
+
+  async function step(): Promise<void> {
+    if (stopped) return;
+    if (await lease()) {
+      if (!subscription && !stopped) {
+        subscription = await subscribe();
+        log.info({ name, owner }, 'kafka forwarder: lease taken, forwarding');
+      }
+    } else if (subscription || !holds()) {
+      await standBy();
+    }
+  }
+
+  const tick = () => {
+    switching = switching.then(step).catch((error: unknown) => log.warn(errorFields(error), 'kafka forwarder: lease step failed'));
+    return switching;
+  };
+  await tick();
+  const timer = setInterval(() => void tick(), renewMs);
+  timer.unref();
+
   return {
-    status: () => ({ ...state, producers: producers.generations }),
+    status: () => ({ ...state, producers: producers.generations, active: subscription !== null && holds(), owner }),
     async stop() {
-      await subscription.stop();
+      stopped = true;
+      clearInterval(timer);
+      await switching;
+      await subscription?.stop();
+      subscription = null;
+      // give the lease up: a standby takes over at its next try rather than once the lease ran out
+      await db.query('update kafka_forwarder_checkpoints set owner = null, lease_until = null where name = $1 and owner = $2', [name, owner])
+        .catch(() => undefined);
       await feed.close();
       await producers.close();
     },
   };
 }
 
-async function saveForwarded(db: Database, name: string, position: LogPosition): Promise<void> {
-  await db.query('update kafka_forwarder_checkpoints set position = $2, updated_at = now() where name = $1',
-    [name, formatPosition(position)]);
+/** `owner` when it names a process of this machine that no longer runs (its lease need not run out); else null. */
+function deadHereOwner(owner: string | null): string | null {
+  const match = owner ? /^(\d+)-[0-9a-f]+@(.+)$/.exec(owner) : null;
+  if (!match || match[2] !== hostname() || Number(match[1]) === process.pid) return null;
+  try {
+    process.kill(Number(match[1]), 0);
+    return null;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH' ? owner : null;
+  }
+}
+
+/** Records the checkpoint while `owner` holds the lease; false when it no longer does (nothing recorded). */
+async function saveForwarded(db: Database, name: string, owner: string, position: LogPosition): Promise<boolean> {
+  const { rowCount } = await db.query('update kafka_forwarder_checkpoints set position = $3, updated_at = now() where name = $1 and owner = $2',
+    [name, owner, formatPosition(position)]);
+  return (rowCount ?? 0) > 0;
 }
 
 /** Sends in log order, in requests under MAX_REQUEST_BYTES; each request waits for all in-sync replicas. */

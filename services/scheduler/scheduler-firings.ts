@@ -35,6 +35,10 @@ export async function migrateSchedulerFirings(db: Database): Promise<void> {
        finished_at timestamptz,
        primary key (kind, stream_id, due_text)
      )`,
+    // how often the deadline was claimed, and by which process it was last finished: the evidence that a lease held
+    // across instances (claims = attempts; a deadline fired once was claimed once)
+    `alter table scheduler_firings add column if not exists claims integer not null default 0,
+       add column if not exists fired_by text`,
   ]);
 }
 
@@ -58,10 +62,10 @@ export async function dueDeadlines(db: Database, now: Date, kinds: readonly stri
 /** Takes the lease on one deadline; answers the attempts made so far, or null when another owner has it or it is done. */
 export async function claimFiring(db: Database, key: FiringKey, owner: string, now: Date, leaseUntil: Date): Promise<number | null> {
   const { rows } = await db.query<{ attempts: number }>(
-    `insert into scheduler_firings as f (kind, stream_id, due_text, status, owner, lease_until, attempts)
-     values ($1, $2, $3, 'running', $4, $5, 0)
+    `insert into scheduler_firings as f (kind, stream_id, due_text, status, owner, lease_until, attempts, claims)
+     values ($1, $2, $3, 'running', $4, $5, 0, 1)
      on conflict (kind, stream_id, due_text) do update
-        set status = 'running', owner = excluded.owner, lease_until = excluded.lease_until
+        set status = 'running', owner = excluded.owner, lease_until = excluded.lease_until, claims = f.claims + 1
       where f.status <> 'done'
         and (f.status <> 'running' or f.lease_until <= $6)
         and (f.next_attempt_at is null or f.next_attempt_at <= $6)
@@ -74,7 +78,7 @@ export async function claimFiring(db: Database, key: FiringKey, owner: string, n
 export async function finishFiring(db: Database, key: FiringKey, owner: string, now: Date, outcome: 'fired' | 'stale'): Promise<void> {
   await db.query(
     `update scheduler_firings
-        set status = 'done', owner = null, lease_until = null, attempts = attempts + 1, finished_at = $5,
+        set status = 'done', owner = null, fired_by = owner, lease_until = null, attempts = attempts + 1, finished_at = $5,
             last_error = case when $6 = 'stale' then 'stale' else null end
       where kind = $1 and stream_id = $2 and due_text = $3 and owner = $4`,
     [key.kind, key.streamId, key.dueText, owner, now.toISOString(), outcome],

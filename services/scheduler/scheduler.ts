@@ -62,7 +62,8 @@ export async function createScheduler(options: SchedulerOptions): Promise<Schedu
   const retryMs = options.retryMs ?? 5000;
   const maxRetryMs = options.maxRetryMs ?? 300_000;
   const batchSize = options.batchSize ?? 100;
-  const owner = randomUUID();
+  // the process's name in scheduler_firings (owner while it holds a lease, fired_by once it finished): pid + random
+  const owner = `${process.pid}-${randomUUID().slice(0, 8)}`;
   const handlers = new Map<DeadlineKind, DeadlineHandler>();
   const inFlight = new Set<string>();
   let timer: NodeJS.Timeout | null = null;

@@ -22,6 +22,10 @@ export interface LoadOptions {
   retryUntil?: () => number | null;
   /** Called after each acknowledged submit (a scenario injects its fault after the n-th). */
   onAcknowledged?: (count: number) => void;
+  /** Buyer i starts no earlier than i × this after the load began: a steady load that lasts (default: all at once). */
+  startEveryMs?: number;
+  /** Once this answers true no further buyer starts (those not started are left out of the outcomes). */
+  stopStarting?: () => boolean;
 }
 
 const REQUEST_TIMEOUT_MS = 15_000;
@@ -72,8 +76,13 @@ export class BuyerLoad {
 
   /** Every buyer's one checkout; resolves when all have finished or given up. */
   async run(options: LoadOptions): Promise<BuyerOutcome[]> {
-    this.waitUntil = Date.now() + 60_000;
-    await mapLimit(this.shoppers, options.inFlight, (shopper, index) => this.buy(shopper, this.lines[index % this.lines.length], index, options));
+    const began = Date.now();
+    this.waitUntil = began + 60_000;
+    await mapLimit(this.shoppers, options.inFlight, async (shopper, index) => {
+      if (options.startEveryMs) await sleep(began + index * options.startEveryMs - Date.now());
+      if (options.stopStarting?.()) return;
+      return this.buy(shopper, this.lines[index % this.lines.length], index, options);
+    });
     return this.outcomes;
   }
 

@@ -3,15 +3,39 @@
  * ports and a database of its own, signalled by the process groups the scripts recorded, stopped by stop.sh.
  */
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { OPS_TOKEN, PORTS, ROOT } from './fault-env';
+import { cachedKafkaLib, OPS_TOKEN, PORTS, ROOT, scratchDir } from './fault-env';
 import { FAULT_LOAD_LIMITS, type ServerEnv } from './server-process';
 
 const run = promisify(execFile);
 
-export interface ClusterShape { instances: number; workers: number; databaseUrl: string; dir: string }
+export interface ClusterShape {
+  instances: number;
+  workers: number;
+  databaseUrl: string;
+  dir: string;
+  /** The proxy's port (default PORTS.cluster); the instances listen on the ports after it. */
+  port?: number;
+  /**
+   * A broker of the cluster's own, started by start.sh on this port (its controller on the next) in a fresh
+   * KAFKA_HOME, even when KAFKA_BROKERS is set: a scenario that kills the broker never touches a shared one.
+   * Without it: KAFKA_BROKERS when set, else start.sh's broker on PORTS.clusterKafka.
+   */
+  kafkaPort?: number;
+  /** More environment for every instance and worker (e.g. SCHEDULER_POLL_MS). */
+  extraEnv?: Record<string, string>;
+}
+
+/** The cluster's own broker (ClusterShape.kafkaPort), for the scenarios that break it. */
+export interface ClusterKafka {
+  brokers: string;
+  /** kill -9 of the broker by the pid start-kafka.sh wrote; resolves once it is gone. */
+  kill9(): Promise<void>;
+  /** infra/kafka/start-kafka.sh again with the cluster's KAFKA_HOME and port (its data kept). */
+  start(): Promise<void>;
+}
 
 export interface Cluster {
   /** The proxy's URL. */
@@ -20,25 +44,44 @@ export interface Cluster {
   instanceUrl(i: number): string;
   /** The environment of an instance, for the ops CLI (rebuild gate) on the same database. */
   env: ServerEnv;
+  /** The process group of `api1`, `worker1`, ... as the scripts recorded it (its session leader's pid). */
+  pidOf(name: string): number;
   /** kill -9 of a process's whole group (`api1`, `worker1`). */
   kill(name: string): void;
-  /** restart.sh for one process (starts it again after a kill); resolves once an API instance answers. */
-  restart(name: string): Promise<void>;
+  /**
+   * restart.sh for one process (starts it again after a kill), or without a name every API instance in turn (a
+   * rolling restart: SIGTERM, wait, start); resolves once the (last) API instance answers.
+   */
+  restart(name?: string): Promise<void>;
   stop(): Promise<void>;
+  /** The cluster's own broker; null when it uses KAFKA_BROKERS or the default one. */
+  kafka: ClusterKafka | null;
   /** The last lines of a process's log, for failure messages. */
   log(name: string, lines?: number): string;
 }
 
 export async function startCluster(shape: ClusterShape): Promise<Cluster> {
-  const port = PORTS.cluster;
+  const port = shape.port ?? PORTS.cluster;
+  const kafkaPort = shape.kafkaPort ?? PORTS.clusterKafka;
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH, HOME: process.env.HOME, TMPDIR: process.env.TMPDIR,
     CLUSTER_PORT: String(port), CLUSTER_DIR: shape.dir, CLUSTER_API_INSTANCES: String(shape.instances),
-    CLUSTER_WORKERS: String(shape.workers), CLUSTER_KAFKA_PORT: String(PORTS.clusterKafka), DATABASE_URL: shape.databaseUrl,
+    CLUSTER_WORKERS: String(shape.workers), CLUSTER_KAFKA_PORT: String(kafkaPort), DATABASE_URL: shape.databaseUrl,
     OPS_TOKEN, SEED_DEMO: 'true', DEMO_MERCHANT_SHIP_AFTER_MS: '0', LOG_LEVEL: 'warn', HOST: '127.0.0.1',
-    WEB_DIST: path.join(shape.dir, 'no-web'), ...FAULT_LOAD_LIMITS,
+    WEB_DIST: path.join(shape.dir, 'no-web'), ...FAULT_LOAD_LIMITS, ...shape.extraEnv,
   };
-  if (process.env.KAFKA_BROKERS) env.KAFKA_BROKERS = process.env.KAFKA_BROKERS;
+  let kafkaHome: string | null = null;
+  if (shape.kafkaPort !== undefined) {
+    // a fresh home (no topics of an earlier run) whose lib dir is the jars start-kafka.sh cached before
+    kafkaHome = scratchDir('cluster-kafka');
+    const lib = cachedKafkaLib();
+    if (lib) {
+      mkdirSync(kafkaHome, { recursive: true });
+      const target = path.join(kafkaHome, path.basename(lib));
+      if (!existsSync(target)) symlinkSync(lib, target);
+    }
+    Object.assign(env, { KAFKA_HOME: kafkaHome, KAFKA_HEAP_OPTS: '-Xms128m -Xmx384m' });
+  } else if (process.env.KAFKA_BROKERS) env.KAFKA_BROKERS = process.env.KAFKA_BROKERS;
   const script = (name: string, ...args: string[]) =>
     run('bash', [path.join(ROOT, 'infra/cluster', name), ...args], { cwd: ROOT, env, timeout: 240_000, maxBuffer: 8 * 1024 * 1024 });
   const started = await script('start.sh');
@@ -54,12 +97,14 @@ export async function startCluster(shape: ClusterShape): Promise<Cluster> {
   return {
     url,
     instanceUrl: (i) => `http://127.0.0.1:${port + i}`,
+    kafka: kafkaHome === null ? null : ownKafka(kafkaHome, kafkaPort, env),
+    pidOf,
     env: { port: port + 1, dataDir: path.join(shape.dir, 'data'), databaseUrl: shape.databaseUrl, kafkaBrokers, projections: 'external' },
     kill(name) {
       process.kill(-pidOf(name), 'SIGKILL');
     },
     async restart(name) {
-      await script('restart.sh', name);
+      await script('restart.sh', ...(name ? [name] : []));
     },
     async stop() {
       await script('stop.sh').catch(() => undefined);
@@ -70,6 +115,31 @@ export async function startCluster(shape: ClusterShape): Promise<Cluster> {
       } catch {
         return '';
       }
+    },
+  };
+}
+
+function ownKafka(home: string, port: number, clusterEnv: NodeJS.ProcessEnv): ClusterKafka {
+  const env = { ...clusterEnv, KAFKA_PORT: String(port) };
+  const pidFile = path.join(home, `kafka-${port}.pid`);
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  return {
+    brokers: `127.0.0.1:${port}`,
+    async kill9() {
+      const pid = existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8').trim()) : null;
+      if (pid === null || !alive(pid)) return;
+      process.kill(pid, 'SIGKILL');
+      for (let i = 0; i < 100 && alive(pid); i += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+    },
+    async start() {
+      await run(path.join(ROOT, 'infra/kafka/start-kafka.sh'), [], { cwd: ROOT, env, timeout: 120_000 });
     },
   };
 }

@@ -3,7 +3,8 @@
  * cached Kafka jars for the broker scenarios, Debian's PostgreSQL binaries for the throwaway cluster. Without one,
  * the scenarios that need it are announced with the reason and not registered (never skipped ones).
  * Ports are this suite's own (HELPERS.md): servers 3150-3159, Kafka 19292-19299, throwaway PostgreSQL 55533-55539,
- * the cluster's proxy 3170 with its instances on 3171-3179.
+ * the cluster's proxy 3170 with its instances on 3171-3179; the many-instances cluster (cluster-many.test.ts) on 3190
+ * with its instances on 3191-3199 and a broker of its own on 19298 (controller 19299).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -22,6 +23,9 @@ export const PORTS = {
   postgres: 55533,
   cluster: 3170,
   clusterKafka: 19296,
+  manyCluster: 3190,
+  manyClusterKafka: 19298,
+  manyClusterKafkaController: 19299,
 } as const;
 
 const scratch: string[] = [];

@@ -27,6 +27,12 @@ export interface ScenarioSpec {
   /** Phone index of the first buyer (several scenarios on one database need distinct buyers). */
   firstBuyer?: number;
   inFlight: number;
+  /** Paces the buyers (BuyerLoad: buyer i starts no earlier than i × this): a load that lasts through the fault. */
+  startEveryMs?: number;
+  /** How long after the repair health has to answer up and caught up (default 30 s). */
+  recoveryMs?: number;
+  /** No buyer starts once the repair has been started (with `startEveryMs`: a load that lasts exactly the fault). */
+  untilRepaired?: boolean;
   retries: boolean;
   /** Inject after this many acknowledged orders (mid-checkout: others are in flight). */
   injectAfter: number;
@@ -95,11 +101,13 @@ export async function runScenario(spec: ScenarioSpec): Promise<ScenarioResult> {
   try {
     const running = load.run({
       inFlight: spec.inFlight,
+      startEveryMs: spec.startEveryMs,
+      stopStarting: spec.untilRepaired ? () => window !== null : undefined,
       retryUntil,
       onAcknowledged: (count) => {
         if (count === spec.injectAfter) {
           progress(`${spec.name}: injecting after ${count} acknowledged`);
-          injection = spec.inject(tools);
+          injection = spec.inject(tools).then((w) => { window = w; return w; });
         }
       },
     });
@@ -107,7 +115,7 @@ export async function runScenario(spec: ScenarioSpec): Promise<ScenarioResult> {
     progress(`${spec.name}: load finished`);
     window = await (injection ?? spec.inject(tools));
     progress(`${spec.name}: repaired`);
-    const recoveryDeadline = Date.now() + 30_000;
+    const recoveryDeadline = Date.now() + (spec.recoveryMs ?? 30_000);
     while (health.upAgainAt(window.repairedAt) === null && Date.now() < recoveryDeadline) await new Promise((r) => setTimeout(r, 200));
     const upAt = health.upAgainAt(window.repairedAt);
     health.stop();
