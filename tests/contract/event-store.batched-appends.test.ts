@@ -11,14 +11,21 @@ import { events, uniqueStream } from './event-store.fixtures';
 
 /** The database with its append statements counted (a pool still, so the store batches on it). */
 function counting(db: Database) {
-  const counts = { alone: 0, together: 0 };
+  const counts = { alone: 0, together: 0, inFlight: 0, mostInFlight: 0 };
   const counted = Object.create(db) as Database;
   Object.defineProperty(counted, 'query', {
-    value: ((config: unknown, values?: unknown[]) => {
+    value: (async (config: unknown, values?: unknown[]) => {
       const name = typeof config === 'object' && config !== null ? (config as { name?: string }).name : undefined;
       if (name === 'jishi_append_v2') counts.alone += 1;
       if (name === 'jishi_append_many_v2') counts.together += 1;
-      return db.query(config as never, values as never);
+      if (name === undefined) return db.query(config as never, values as never);
+      counts.inFlight += 1;
+      counts.mostInFlight = Math.max(counts.mostInFlight, counts.inFlight);
+      try {
+        return await db.query(config as never, values as never);
+      } finally {
+        counts.inFlight -= 1;
+      }
     }) as Database['query'],
   });
   return { db: counted, counts };
@@ -39,7 +46,7 @@ for (const backend of backends) {
   describe(`appends batched across streams on ${backend.name}`, () => {
     let opened: { db: Database; close(): Promise<void> } | null;
     let store: EventStore;
-    let counts: { alone: number; together: number };
+    let counts: ReturnType<typeof counting>['counts'];
     beforeAll(async () => {
       opened = await backend.open();
       if (!opened) return;
@@ -69,6 +76,24 @@ for (const backend of backends) {
       expect(positions.size).toBe(80);
       expect(counts.together).toBeGreaterThan(0);
       expect(counts.alone + counts.together).toBeLessThan(10);
+    });
+
+    it(backend.name === 'pglite'
+      ? 'sends one statement at a time on its single connection, the appends arriving meanwhile gathering into the next'
+      : 'keeps a few statements in flight on the pool, the appends arriving meanwhile gathering', async () => {
+      if (skip()) return;
+      counts.alone = 0;
+      counts.together = 0;
+      counts.mostInFlight = 0;
+      const streams = Array.from({ length: 24 }, () => uniqueStream('gather'));
+      await Promise.all(streams.map((s) => store.appendToStream(s, events(1), { expectedRevision: 'no_stream' })));
+      if (backend.name === 'pglite') {
+        expect(counts.mostInFlight).toBe(1);
+        expect(counts).toMatchObject({ alone: 1, together: 1 });
+      } else {
+        expect(counts.mostInFlight).toBeGreaterThan(1);
+        expect(counts.alone + counts.together).toBeLessThan(8);
+      }
     });
 
     it('refuses only the append whose expectation fails, and answers a repeated one as the first time', async () => {

@@ -27,6 +27,13 @@ export interface BatchLimits {
 
 export const DEFAULT_BATCH_LIMITS: BatchLimits = { maxBatch: 64, maxInFlight: 3 };
 
+/**
+ * PGlite is one connection: a second statement in flight would only wait in the pool's queue, where it cannot gather
+ * the appends that arrive meanwhile, so there one statement goes at a time and everything else gathers into the next.
+ */
+export const batchLimitsFor = (engine: 'pglite' | 'postgres'): BatchLimits =>
+  (engine === 'pglite' ? { ...DEFAULT_BATCH_LIMITS, maxInFlight: 1 } : DEFAULT_BATCH_LIMITS);
+
 interface Waiter {
   request: AppendRequest;
   resolve: (result: AppendResult) => void;
