@@ -45,7 +45,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const owned = !('instance' in options);
   const pglite = 'instance' in options ? options.instance : await openPGlite(options.dataDir);
-  const pool = new pg.Pool({ ...createPgConfig(pglite), Client: PGliteClient as unknown as new () => pg.ClientBase });
+  const pool = new pg.Pool(sessionConfig(pglite));
   survivesConnectionErrors(pool);
   return wrap('pglite', pool, async () => {
     await pool.end();
@@ -70,18 +70,24 @@ function survivesConnectionErrors(pool: pg.Pool): void {
 
 /**
  * PGlite is ONE backend session, shared by every pg client a process ever opens on it (a pool's replaced client, a
- * second runtime on the same data after a restart): a named prepared statement would be parsed a second time in that
- * session and fail. Its clients therefore run every statement unnamed (parsed per call, as PGlite does anyway).
+ * second Database on the same instance). pg remembers which named statements a connection has prepared on the
+ * connection object; each pool makes its own, so that memory is shared per PGlite instance: a named statement is
+ * parsed and planned once per session (the append's parse and plan cost more than its execution on WASM), and a
+ * second pool does not prepare the same name again (which the session would refuse).
  */
-class PGliteClient extends pg.Client {}
-const clientQuery = pg.Client.prototype.query as (this: pg.Client, ...args: unknown[]) => unknown;
-Object.defineProperty(PGliteClient.prototype, 'query', {
-  value(this: pg.Client, config: unknown, ...rest: unknown[]) {
-    const named = config !== null && typeof config === 'object' && 'name' in config && !('submit' in config);
-    const unnamed = named ? { ...config, name: undefined } : config;
-    return clientQuery.call(this, unnamed, ...rest);
-  },
-});
+interface NamedStatements { parsedStatements: Record<string, string>; submittedNamedStatements: Record<string, string> }
+const sessionStatements = new WeakMap<PGlite, NamedStatements>();
+
+function sessionConfig(pglite: PGlite): ReturnType<typeof createPgConfig> {
+  const config = createPgConfig(pglite);
+  let statements = sessionStatements.get(pglite);
+  if (!statements) {
+    statements = { parsedStatements: {}, submittedNamedStatements: {} };
+    sessionStatements.set(pglite, statements);
+  }
+  Object.assign(config.connection, statements);
+  return config;
+}
 
 export async function openPGlite(dataDir?: string): Promise<PGlite> {
   const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm } });

@@ -38,7 +38,7 @@ export async function openEmmett(url: string): Promise<Emmett> {
 /** One event per append, each worker on its own orders with the expected stream version (Emmett counts from 1). */
 export function emmettAppendOperation(store: PostgresEventStore, block: number, seed: string) {
   return async (worker: number, nth: number): Promise<void> => {
-    const orderId = 200_000_000 + block * 10_000_000 + worker * 1_000_000 + Math.floor(nth / EVENTS_PER_ORDER);
+    const orderId = 200_000_000 + block * 10_000_000 + worker * 100_000 + Math.floor(nth / EVENTS_PER_ORDER);
     const revision = nth % EVENTS_PER_ORDER;
     const event = benchEvent(`${seed}-emmett-${block}`, orderId * EVENTS_PER_ORDER + revision);
     await store.appendToStream<EmmettItem>(benchStream(orderId), [{ type: event.type, data: event.data, metadata: { ...event.metadata } }],

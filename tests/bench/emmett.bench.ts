@@ -6,7 +6,7 @@
 import type { Database } from '../../services/db/database';
 import type { EventStore } from '../../services/event-store/event-store.port';
 import { createPostgresEventStore } from '../../services/event-store/postgres/postgres-event-store';
-import { appendOperation } from './appends.bench';
+import { appendOperation, IN_FLIGHT } from './appends.bench';
 import { freshDatabase, scaled, type BenchConfig, type FreshDatabase } from './bench-backends';
 import { fillEvents, RAW_TABLE_SQL } from './bench-events';
 import { benchProjection, createOrdersSql } from './bench.projection';
@@ -24,7 +24,7 @@ interface Row { scenario: string; ours: number; emmett: number; raw: number; det
 
 async function compareAppends(ours: { db: Database; store: EventStore }, emmett: Emmett, count: number, inFlight: number): Promise<Row> {
   const seed = `e${inFlight}`;
-  const tier = inFlight === 1 ? 0 : 1;
+  const tier = IN_FLIGHT.indexOf(inFlight);
   const variants: [string, (block: number) => (worker: number, nth: number) => Promise<void>][] = [
     ['raw', (block) => appendOperation(ours.db, ours.store, 'raw', block, seed)],
     ['ours', (block) => appendOperation(ours.db, ours.store, 'ours', block, seed)],
@@ -119,8 +119,9 @@ export async function emmettBench(config: BenchConfig): Promise<Section> {
     await growLogs(oursDb, emmettDb.db, small, large);
     rows.push(await compareRead(oursDb, store, emmett, large));
     // appends last, on the grown stores: the logs above must hold exactly the filled events
-    rows.push(await compareAppends({ db: oursDb.db, store }, emmett, scaled(config, 600), 1));
-    rows.push(await compareAppends({ db: oursDb.db, store }, emmett, scaled(config, 1500), 8));
+    for (const inFlight of IN_FLIGHT) {
+      rows.push(await compareAppends({ db: oursDb.db, store }, emmett, scaled(config, inFlight === 1 ? 600 : 1500), inFlight));
+    }
   } finally {
     await emmett?.close();
     await emmettDb.drop();

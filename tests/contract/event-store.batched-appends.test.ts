@@ -5,20 +5,27 @@
  */
 import type { Database } from '../../services/db/database';
 import { WrongExpectedRevisionError, type EventStore } from '../../services/event-store/event-store.port';
-import { createPostgresEventStore } from '../../services/event-store/postgres/postgres-event-store';
+import { createPostgresEventStore, postgresEventStore } from '../../services/event-store/postgres/postgres-event-store';
 import { freshPostgres, sharedPGlite, type FreshPostgres } from '../support/backends';
 import { events, uniqueStream } from './event-store.fixtures';
 
 /** The database with its append statements counted (a pool still, so the store batches on it). */
 function counting(db: Database) {
-  const counts = { alone: 0, together: 0 };
+  const counts = { alone: 0, together: 0, inFlight: 0, mostInFlight: 0 };
   const counted = Object.create(db) as Database;
   Object.defineProperty(counted, 'query', {
-    value: ((config: unknown, values?: unknown[]) => {
+    value: (async (config: unknown, values?: unknown[]) => {
       const name = typeof config === 'object' && config !== null ? (config as { name?: string }).name : undefined;
       if (name === 'jishi_append_v2') counts.alone += 1;
       if (name === 'jishi_append_many_v2') counts.together += 1;
-      return db.query(config as never, values as never);
+      if (name === undefined) return db.query(config as never, values as never);
+      counts.inFlight += 1;
+      counts.mostInFlight = Math.max(counts.mostInFlight, counts.inFlight);
+      try {
+        return await db.query(config as never, values as never);
+      } finally {
+        counts.inFlight -= 1;
+      }
     }) as Database['query'],
   });
   return { db: counted, counts };
@@ -39,13 +46,16 @@ for (const backend of backends) {
   describe(`appends batched across streams on ${backend.name}`, () => {
     let opened: { db: Database; close(): Promise<void> } | null;
     let store: EventStore;
-    let counts: { alone: number; together: number };
+    /** One statement at a time, so a handful of appends is enough to make a batch on either engine. */
+    let gathering: EventStore;
+    let counts: ReturnType<typeof counting>['counts'];
     beforeAll(async () => {
       opened = await backend.open();
       if (!opened) return;
       const c = counting(opened.db);
       counts = c.counts;
       store = await createPostgresEventStore(c.db);
+      gathering = postgresEventStore(c.db, { batch: { maxInFlight: 1 } });
     });
     afterAll(async () => opened?.close());
     const skip = () => {
@@ -68,23 +78,41 @@ for (const backend of backends) {
       const positions = new Set(results.flatMap((r) => r.events.map((e) => `${e.position.commit}/${e.position.prepare}`)));
       expect(positions.size).toBe(80);
       expect(counts.together).toBeGreaterThan(0);
-      expect(counts.alone + counts.together).toBeLessThan(10);
+      expect(counts.alone + counts.together).toBeLessThan(streams.length / 2);
+    });
+
+    it(backend.name === 'pglite'
+      ? 'sends one statement at a time on its single connection, the appends arriving meanwhile gathering into the next'
+      : 'keeps a few statements in flight on the pool, the appends arriving meanwhile gathering', async () => {
+      if (skip()) return;
+      counts.alone = 0;
+      counts.together = 0;
+      counts.mostInFlight = 0;
+      const streams = Array.from({ length: 24 }, () => uniqueStream('gather'));
+      await Promise.all(streams.map((s) => store.appendToStream(s, events(1), { expectedRevision: 'no_stream' })));
+      if (backend.name === 'pglite') {
+        expect(counts.mostInFlight).toBe(1);
+        expect(counts).toMatchObject({ alone: 1, together: 1 });
+      } else {
+        expect(counts.mostInFlight).toBeGreaterThan(1);
+        expect(counts.alone + counts.together).toBeLessThan(streams.length / 2);
+      }
     });
 
     it('refuses only the append whose expectation fails, and answers a repeated one as the first time', async () => {
       if (skip()) return;
       const taken = uniqueStream('taken');
-      await store.appendToStream(taken, events(1));
+      await gathering.appendToStream(taken, events(1));
       const repeated = uniqueStream('repeat');
       const once = events(2);
-      const first = await store.appendToStream(repeated, once);
+      const first = await gathering.appendToStream(repeated, once);
       const fresh = Array.from({ length: 6 }, () => uniqueStream('fresh'));
       counts.together = 0;
       const answers = await Promise.allSettled([
-        store.appendToStream(fresh[0], events(1), { expectedRevision: 'no_stream' }), // goes alone, the rest gather
-        store.appendToStream(taken, events(1), { expectedRevision: 'no_stream' }),
-        store.appendToStream(repeated, once, { expectedRevision: 'no_stream' }),
-        ...fresh.slice(1).map((s) => store.appendToStream(s, events(1), { expectedRevision: 'no_stream' })),
+        gathering.appendToStream(fresh[0], events(1), { expectedRevision: 'no_stream' }), // goes alone, the rest gather
+        gathering.appendToStream(taken, events(1), { expectedRevision: 'no_stream' }),
+        gathering.appendToStream(repeated, once, { expectedRevision: 'no_stream' }),
+        ...fresh.slice(1).map((s) => gathering.appendToStream(s, events(1), { expectedRevision: 'no_stream' })),
       ]);
       expect(counts.together).toBeGreaterThan(0);
       expect(answers[1].status).toBe('rejected');

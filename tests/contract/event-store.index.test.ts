@@ -1,9 +1,14 @@
 /**
  * The global log's read cost must not grow with the store (DESIGN.md §5, Emmett's unindexed read): the batch query
- * is an index range scan on (transaction_id, global_position), with no sort and no sequential scan.
+ * is an index range scan on (transaction_id, global_position), with no sort and no sequential scan. Nor must an
+ * append's: the event ids it checks (idempotency) and the stream heads it reads are index lookups, also in the
+ * statement that appends many streams at once (whose input the planner guesses at 100 × 100 rows).
  */
 import type { Database } from '../../services/db/database';
-import { HEAD_POSITION_SQL, READ_ALL_SQL } from '../../services/event-store/postgres/postgres-event-store.sql';
+import {
+  APPEND_MANY_SQL, APPEND_SQL, HEAD_POSITION_SQL, READ_ALL_SQL,
+} from '../../services/event-store/postgres/postgres-event-store.sql';
+import { events, uniqueStream } from './event-store.fixtures';
 import { backendsForContract, type OpenedStore } from '../support/backends';
 
 const postgresFamily = (await backendsForContract('contract')).filter((backend) => backend.name !== 'eventstoredb');
@@ -37,6 +42,24 @@ for (const backend of postgresFamily) {
       const text = await plan(db, HEAD_POSITION_SQL);
       expect(text).toMatch(/Index (Only )?Scan Backward using events_commit_order_pkey/);
       expect(text).not.toMatch(/Sort|Seq Scan/);
+    });
+
+    it('appends several streams at once by index lookups, never a sequential scan of the events', async () => {
+      const requests = [0, 1, 2].map((i) => ({
+        i, streamId: uniqueStream('plan'), kind: 'no_stream', rev: null,
+        events: events(2).map((e) => ({ eventId: e.metadata.eventId, type: e.type, data: e.data, metadata: e.metadata })),
+      }));
+      const text = await plan(db, APPEND_MANY_SQL, [JSON.stringify(requests)]);
+      expect(text).toMatch(/Index Scan using events_event_id_key/);
+      expect(text).not.toMatch(/Seq Scan on events/);
+    });
+
+    it('appends one stream by index lookups, never a sequential scan of the events', async () => {
+      const [event] = events(1);
+      const payload = [{ eventId: event.metadata.eventId, type: event.type, data: event.data, metadata: event.metadata }];
+      const text = await plan(db, APPEND_SQL, [uniqueStream('plan'), JSON.stringify(payload), 'revision', 4]);
+      expect(text).toMatch(/Index Scan using events_event_id_key/);
+      expect(text).not.toMatch(/Seq Scan on events/);
     });
 
     it('returns the batch in the index order it promises', async () => {

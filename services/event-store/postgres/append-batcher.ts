@@ -21,11 +21,21 @@ export type AppendMany = (requests: readonly AppendRequest[]) => Promise<Promise
 export interface BatchLimits {
   /** Appends per statement (default 64). */
   maxBatch: number;
-  /** Statements in flight at once (default 3); appends arriving meanwhile gather. */
+  /** Statements in flight at once (default 3; per engine: batchLimitsFor); appends arriving meanwhile gather. */
   maxInFlight: number;
 }
 
 export const DEFAULT_BATCH_LIMITS: BatchLimits = { maxBatch: 64, maxInFlight: 3 };
+
+/**
+ * PGlite is one connection: a second statement in flight would only wait in the pool's queue, where it cannot gather
+ * the appends that arrive meanwhile, so there one statement goes at a time and everything else gathers into the next.
+ * PostgreSQL already shares one WAL flush among commits that arrive together, and one append alone is cheaper than its
+ * share of a batch statement: up to 8 go alone on their own connections (8 in flight measured 0.5–0.6× raw INSERTs
+ * with 3, 0.8× alone), and only what arrives beyond that gathers.
+ */
+export const batchLimitsFor = (engine: 'pglite' | 'postgres'): BatchLimits =>
+  (engine === 'pglite' ? { ...DEFAULT_BATCH_LIMITS, maxInFlight: 1 } : { ...DEFAULT_BATCH_LIMITS, maxInFlight: 8 });
 
 interface Waiter {
   request: AppendRequest;

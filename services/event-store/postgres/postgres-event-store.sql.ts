@@ -147,7 +147,8 @@ input as (
   from req cross join lateral jsonb_array_elements(req.evs) with ordinality as t(e, n)
 ),
 existing as (
-  select input.i, ev.* from events ev join input on ev.event_id = input.event_id
+  select input.i, ev.* from input
+  cross join lateral (select * from events e where e.event_id = input.event_id limit 1) ev
 ),
 head as (
   select req.i, req.stream_id, req.kind, req.rev,

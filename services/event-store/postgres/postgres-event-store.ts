@@ -11,7 +11,7 @@ import {
   type AppendResult, type EventStore, type ExpectedRevision, type NewEvent, type RecordedEvent,
 } from '../event-store.port';
 import { assertAppendable } from '../append-guards';
-import { appendBatcher, type AppendOne, type AppendRequest } from './append-batcher';
+import { appendBatcher, batchLimitsFor, type AppendOne, type AppendRequest, type BatchLimits } from './append-batcher';
 import {
   APPEND_MANY_SQL, APPEND_SQL, HEAD_POSITION_SQL, MIGRATION_MODULE, MIGRATION_STEPS, READ_ALL_SQL, READ_STREAM_SQL,
   STREAM_HEAD_SQL,
@@ -26,10 +26,13 @@ const UNIQUE_VIOLATION = '23505';
 interface AppendRow extends EventRow { source: 'inserted' | 'existing' | 'head' }
 
 /** Applies the store's migrations, then answers the port on `db`. The caller owns `db` (close() leaves it open). */
-export async function createPostgresEventStore(db: Database): Promise<EventStore> {
+export async function createPostgresEventStore(db: Database, options?: PostgresStoreOptions): Promise<EventStore> {
   await migrate(db, MIGRATION_MODULE, MIGRATION_STEPS);
-  return postgresEventStore(db);
+  return postgresEventStore(db, options);
 }
+
+/** Tuning for measurements and tests; the defaults suit the engine (append-batcher.ts, batchLimitsFor). */
+export interface PostgresStoreOptions { batch?: Partial<BatchLimits> }
 
 /** The appends are named prepared statements: parsed and planned once per connection, bound and run after that. */
 const APPEND_STATEMENT = 'jishi_append_v2';
@@ -95,9 +98,11 @@ const isPool = (q: Queryable): q is Database => 'pool' in q && 'transaction' in 
  * concurrent appends to different streams are batched into one statement (append-batcher.ts); inside a transaction
  * each append is its own statement.
  */
-export function postgresEventStore(q: Queryable): EventStore {
+export function postgresEventStore(q: Queryable, options?: PostgresStoreOptions): EventStore {
   const alone: AppendOne = (request) => appendAlone(q, request);
-  const append = isPool(q) ? appendBatcher(alone, (requests) => appendTogether(q, requests)) : alone;
+  const append = isPool(q)
+    ? appendBatcher(alone, (requests) => appendTogether(q, requests), { ...batchLimitsFor(q.kind), ...options?.batch })
+    : alone;
   return {
     async appendToStream(streamId, events, options) {
       const expected = options?.expectedRevision ?? 'any';
