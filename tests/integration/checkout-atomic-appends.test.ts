@@ -2,7 +2,8 @@
  * Fewer round trips per order (issue 14 item 6), on PGlite and PostgreSQL: what one command changes on several streams
  * goes to the store as ONE multi-stream append (appendToStreams, one transaction there). A buy-now submit writes three
  * transactions — CheckoutStarted, the SKU's reservation (a hot stream, group-committed with other buyers), then the
- * order, its payment and CheckoutCompleted together — where the steps took five; the payment callback writes one,
+ * order, its payment and CheckoutCompleted together — where the steps took five (four from the cart: the completion
+ * waits for the lines to leave the cart); the payment callback writes one,
  * PaymentSucceeded with every OrderPaid, where it took two. All or none: a payment that cannot be recorded leaves no
  * order, and money that cannot pay its order is not recorded either (the callback answers FAIL and is sent again).
  * The guarantees around it stay: the same Idempotency-Key answers the same, a retry after the failure converges.
@@ -28,6 +29,10 @@ async function writtenBy(server: TestServer, correlationId: string): Promise<Wri
 }
 
 const transactions = (written: readonly Written[]) => new Set(written.map((w) => w.tx)).size;
+/** Without the first buyer's StockInitialised (the SKU stream's lazy start, in the reservation's transaction). */
+const typesIn = (written: readonly Written[]) => written.map((w) => w.type).filter((type) => type !== 'StockInitialised');
+/** Buy now (not from the cart): one cup. */
+const buyNow = () => [shopOf(ids.shop, [line(ids.sku.cupRed, 1, 0)])];
 const txOf = (written: readonly Written[], type: string) => written.filter((w) => w.type === type).map((w) => w.tx);
 
 async function checkoutStreamOf(server: TestServer, orderId: number): Promise<string> {
@@ -71,14 +76,14 @@ describe.each(backends)('what changes together is appended together, on %s', (ba
 
     beforeAll(async () => {
       const shopper = await newShopper(server, NOW);
-      const submitted = await shopper.submit({ shops: cupOrder(1) }, key);
+      const submitted = await shopper.submit({ shops: buyNow() }, key);
       expect(submitted.body.code).toBe('200');
       pay = submitted.body.data;
       written = await writtenBy(server, await checkoutStreamOf(server, pay.orderId));
     });
 
     it('writes three transactions: the start, the stock reservation, then order + payment + completion together', () => {
-      expect(written.map((w) => w.type)).toEqual(['CheckoutStarted', 'StockReserved', 'OrderPlaced', 'PaymentCreated', 'CheckoutCompleted']);
+      expect(typesIn(written)).toEqual(['CheckoutStarted', 'StockReserved', 'OrderPlaced', 'PaymentCreated', 'CheckoutCompleted']);
       expect(transactions(written)).toBe(3);
       const [together] = txOf(written, 'OrderPlaced');
       expect(txOf(written, 'PaymentCreated')).toEqual([together]);
@@ -87,10 +92,10 @@ describe.each(backends)('what changes together is appended together, on %s', (ba
 
     it('answers the same key again from the streams, writing nothing', async () => {
       const shopper = await newShopper(server, NOW);
-      const first = await shopper.submit({ shops: cupOrder(1) }, `${key}-again`);
+      const first = await shopper.submit({ shops: buyNow() }, `${key}-again`);
       const checkout = await checkoutStreamOf(server, first.body.data.orderId);
       const before = await writtenBy(server, checkout);
-      const again = await shopper.submit({ shops: cupOrder(1) }, `${key}-again`);
+      const again = await shopper.submit({ shops: buyNow() }, `${key}-again`);
       expect(again.body).toEqual(first.body);
       expect(await writtenBy(server, checkout)).toEqual(before);
     });
@@ -108,7 +113,7 @@ describe.each(backends)('what changes together is appended together, on %s', (ba
 
   it('places the orders of two shops, their one payment and the completion in one transaction', async () => {
     const shopper = await newShopper(server, NOW);
-    const submitted = await shopper.submit({ shops: [shopOf(ids.shop, [line(ids.sku.cupRed, 1)]), shopOf(ids.otherShop, [line(ids.sku.tea, 1)])] },
+    const submitted = await shopper.submit({ shops: [shopOf(ids.shop, [line(ids.sku.cupRed, 1, 0)]), shopOf(ids.otherShop, [line(ids.sku.tea, 1, 0)])] },
       `atomic-${backend}-two-shops`);
     expect(submitted.body.code).toBe('200');
     expect(submitted.body.data.orderIds).toHaveLength(2);
@@ -125,6 +130,16 @@ describe.each(backends)('what changes together is appended together, on %s', (ba
     expect(new Set(paid.filter((w) => w.type !== 'PaymentCreated').map((w) => w.tx)).size).toBe(1);
   });
 
+  it('from the cart: the orders and their payment together, the completion after the lines left the cart', async () => {
+    const shopper = await newShopper(server, NOW);
+    const submitted = await shopper.submit({ shops: cupOrder(1) }, `atomic-${backend}-cart`);
+    expect(submitted.body.code).toBe('200');
+    const written = await writtenBy(server, await checkoutStreamOf(server, submitted.body.data.orderId));
+    expect(typesIn(written)).toEqual(['CheckoutStarted', 'StockReserved', 'OrderPlaced', 'PaymentCreated', 'CheckoutCompleted']);
+    expect(txOf(written, 'PaymentCreated')).toEqual(txOf(written, 'OrderPlaced'));
+    expect(transactions(written)).toBe(4);
+  });
+
   describe('a submit whose payment cannot be recorded', () => {
     it('records no order either, and the same key afterwards places it once, with its payment', async () => {
       const shopper = await newShopper(server, NOW);
@@ -132,18 +147,18 @@ describe.each(backends)('what changes together is appended together, on %s', (ba
       const allow = await refuse(server, 'PaymentCreated');
       let failed;
       try {
-        failed = await shopper.submit({ shops: cupOrder(1) }, key);
+        failed = await shopper.submit({ shops: buyNow() }, key);
       } finally {
         await allow();
       }
       expect(failed.body.code).not.toBe('200');
       const checkout = checkoutStream(checkoutIdOf(shopper.userId, key));
-      expect((await writtenBy(server, checkout)).map((w) => w.type)).toEqual(['CheckoutStarted', 'StockReserved']);
+      expect(typesIn(await writtenBy(server, checkout))).toEqual(['CheckoutStarted', 'StockReserved']);
 
-      const retried = await shopper.submit({ shops: cupOrder(1) }, key);
+      const retried = await shopper.submit({ shops: buyNow() }, key);
       expect(retried.body.code).toBe('200');
       const written = await writtenBy(server, checkout);
-      expect(written.map((w) => w.type)).toEqual(['CheckoutStarted', 'StockReserved', 'OrderPlaced', 'PaymentCreated', 'CheckoutCompleted']);
+      expect(typesIn(written)).toEqual(['CheckoutStarted', 'StockReserved', 'OrderPlaced', 'PaymentCreated', 'CheckoutCompleted']);
       expect(await typesOf(server, `payment-${retried.body.data.paymentId}`)).toEqual(['PaymentCreated']);
     });
   });
@@ -151,7 +166,7 @@ describe.each(backends)('what changes together is appended together, on %s', (ba
   describe('a callback whose order cannot be paid', () => {
     it('records no money either (FAIL: it is sent again), and the next one pays the order once', async () => {
       const shopper = await newShopper(server, NOW);
-      const pay = (await shopper.submit({ shops: cupOrder(1) }, `atomic-${backend}-refused-paid`)).body.data;
+      const pay = (await shopper.submit({ shops: buyNow() }, `atomic-${backend}-refused-paid`)).body.data;
       const allow = await refuse(server, 'OrderPaid');
       let first;
       try {
