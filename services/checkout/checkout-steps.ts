@@ -39,16 +39,28 @@ export interface Reserved {
   orders: LoadedOrder[];
 }
 
-/**
- * Runs the reserving steps, noting each step taken. An order's id is new (the plan drew it), so its stream is known
- * to be empty and placing it needs no read; a resumed checkout finds the order placed and reads it.
- */
+/** The command id of a checkout's step `name` (`place:<orderId>`, `stock:<skuId>`, …). */
+export const stepId = (started: Started, name: string): string => `${checkoutStream(started.checkoutId)}:${name}`;
+
+/** Runs the reserving steps and places the orders (reserve, then placeOrders). */
 export async function reserveAndPlace(
   deps: Pick<StepContext, 'store' | 'clock'>, started: Started, taken: TakenSteps = new Set(),
 ): Promise<Reserved> {
+  const reserved = await reserve(deps, started, taken);
+  const placed = await placeOrders(deps, started);
+  return { events: [...reserved, ...placed.events], orders: placed.orders };
+}
+
+/**
+ * The steps before the orders, noting each step taken: activity quotas and SKU stock (hot streams, group commit),
+ * coupon claims, the collage. Answers the events they recorded.
+ */
+export async function reserve(
+  deps: Pick<StepContext, 'store' | 'clock'>, started: Started, taken: TakenSteps = new Set(),
+): Promise<RecordedEvent[]> {
   const ctx = contextOf(deps, started);
   const { plan, userId, checkoutId } = started;
-  const step = (name: string) => `${ctx.correlationId}:${name}`;
+  const step = (name: string) => stepId(started, name);
   const out: RecordedEvent[] = [];
   const took = (name: string, events: readonly RecordedEvent[]) => {
     taken.add(name);
@@ -92,8 +104,19 @@ export async function reserveAndPlace(
       : await decideOn(ctx, collageStream(g.collageId), collageDecider, { type: 'JoinCollage', data: member }, step('collage'));
     took('collage', r.events);
   }
+  return out;
+}
+
+/**
+ * One order per shop, one step each. An order's id is new (the plan drew it), so its stream is known to be empty and
+ * placing it needs no read; a resumed checkout finds the order placed and reads it.
+ */
+export async function placeOrders(deps: Pick<StepContext, 'store' | 'clock'>, started: Started): Promise<Reserved> {
+  const ctx = contextOf(deps, started);
+  const step = (name: string) => stepId(started, name);
+  const out: RecordedEvent[] = [];
   const orders: LoadedOrder[] = [];
-  for (const o of plan.orders) {
+  for (const o of started.plan.orders) {
     const r = await decideOn(ctx, orderStream(o.orderId), orderDecider, { type: 'PlaceOrder', data: o.place },
       step(`place:${o.orderId}`), { known: [] });
     out.push(...r.events);

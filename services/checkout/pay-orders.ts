@@ -28,6 +28,9 @@ export interface PaidOrders {
   changed: boolean;
 }
 
+/** The command id of paying order `orderId` from the process `correlationId` (`payment-<id>`). */
+export const payOrderId = (correlationId: string, orderId: number): string => `${correlationId}:pay:${orderId}`;
+
 const staleAnswer = (error: unknown): boolean =>
   error instanceof DomainError && (error.errorName === 'orderStateChanged' || error.errorName === 'collageStateChanged');
 
@@ -71,7 +74,7 @@ export async function payOrders(deps: RefundDeps, money: MoneyIn): Promise<PaidO
       const r = await decideOn(ctx, orderStream(orderId), orderDecider, {
         type: 'PayOrder',
         data: { paymentId: money.paymentId, transactionId: money.transactionId, amount: order.placed.price, groupForming },
-      }, `${ctx.correlationId}:pay:${orderId}`, { known: order.events });
+      }, payOrderId(ctx.correlationId, orderId), { known: order.events });
       out.push(...r.events);
       changed ||= !r.repeated && r.events.length > 0;
     } catch (error) {

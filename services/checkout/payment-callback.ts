@@ -8,14 +8,20 @@
  * Other trade states carry no money: acknowledged. Throwing (the store is down) answers FAIL and WeChat retries.
  * A process killed between the money and its orders is finished by the `settle-payment` deadline (settlePayment).
  */
+import { orderDecider } from '../../domain/order/order.decider';
+import type { PaymentCommand } from '../../domain/payment/payment.commands';
 import { paymentDecider } from '../../domain/payment/payment.decider';
+import { DomainError } from '../../domain/shared/errors';
 import { paymentStatus } from '../../domain/payment/payment.view';
 import { withStreamLock } from '../commands/stream-lock';
 import type { RecordedEvent } from '../event-store/event-store.port';
+import type { PaymentResult } from '../payments/payment-provider';
 import type { PaymentCallbackHandler } from '../payments/payments';
 import type { CheckoutDeps } from './checkout.deps';
-import { decideOn, systemActor } from './decide-on';
-import { payOrders, type MoneyIn } from './pay-orders';
+import { decideOn, systemActor, type StepContext } from './decide-on';
+import { appendDecided, decideStep, type DecidedStep } from './decide-together';
+import { isAwaitingPayment, loadOrder, orderStream } from './order-stream';
+import { payOrderId, payOrders, type MoneyIn } from './pay-orders';
 import { loadPayment, paymentStream } from './payment-service';
 
 /**
@@ -38,9 +44,13 @@ export function paymentCallbackHandler(deps: CheckoutDeps): PaymentCallbackHandl
           deps.log(`[checkout] payment ${result.paymentId} is not ours: notification acknowledged and ignored`);
           return;
         }
-        const recorded = await decideOn(contextOf(deps, streamId), streamId, paymentDecider, {
+        const ctx = contextOf(deps, streamId);
+        const success: PaymentCommand = {
           type: 'RecordPaymentSuccess', data: { transactionId: result.transactionId, amount: result.amountFen },
-        }, `callback:${result.transactionId}`, { known: held });
+        };
+        const commandId = `callback:${result.transactionId}`;
+        if (await paidTogether(deps, ctx, held, success, commandId, result)) return;
+        const recorded = await decideOn(ctx, streamId, paymentDecider, success, commandId, { known: held });
         const orderIds = recorded.state.context.payment?.orderIds ?? [];
         await payAndAnnounce(deps, { paymentId: result.paymentId, transactionId: result.transactionId, orderIds }, recorded);
       });
@@ -68,8 +78,48 @@ export async function settlePayment(deps: CheckoutDeps, paymentId: string): Prom
   });
 }
 
-const contextOf = (deps: CheckoutDeps, streamId: string) =>
+const contextOf = (deps: CheckoutDeps, streamId: string): StepContext =>
   ({ store: deps.store, clock: deps.clock, actor: systemActor, correlationId: streamId });
+
+/**
+ * The money and the orders it pays in ONE multi-stream append (decide-together.ts): PaymentSucceeded and each order's
+ * OrderPaid, under the command ids the step-by-step path uses (`callback:<transaction>`, `payment-<id>:pay:<order>`),
+ * so all or none is recorded on PostgreSQL — no money without its orders paid — and the callback waits for one append
+ * where it took two. Only when every order simply awaits payment outside a group buy; a repeated callback, a group buy
+ * (the collage decides first), an order closed meanwhile (refunded instead) or a stream that moved on answers false,
+ * having recorded nothing (on EventStoreDB's sequence possibly the money first), and the steps are taken one by one;
+ * the settle-payment deadline still finishes a process killed between them there.
+ */
+async function paidTogether(
+  deps: CheckoutDeps, ctx: StepContext, held: readonly RecordedEvent[], success: PaymentCommand, commandId: string,
+  result: PaymentResult,
+): Promise<boolean> {
+  const money = decideStep(ctx, ctx.correlationId, paymentDecider, success, commandId, held);
+  if (!money) return false;
+  const orderIds = money.state.context.payment?.orderIds ?? [];
+  if (orderIds.length === 0) return false;
+  const orders = await Promise.all(orderIds.map((orderId) => loadOrder(deps.store, orderId)));
+  const steps: DecidedStep[] = [money];
+  for (const order of orders) {
+    if (!order || order.placed.collageId > 0 || !isAwaitingPayment(order)) return false;
+    let paid: DecidedStep | null;
+    try {
+      paid = decideStep(ctx, orderStream(order.orderId), orderDecider, {
+        type: 'PayOrder',
+        data: { paymentId: result.paymentId, transactionId: result.transactionId, amount: order.placed.price, groupForming: false },
+      }, payOrderId(ctx.correlationId, order.orderId), order.events);
+    } catch (error) {
+      if (error instanceof DomainError) return false; // the one-by-one path records the money, then answers this
+      throw error;
+    }
+    if (!paid) return false;
+    steps.push(paid);
+  }
+  const appended = await appendDecided(ctx, steps);
+  if (!appended) return false;
+  await deps.waitFor(appended.events, { projections: PAID_SCREEN_READ_MODELS });
+  return true;
+}
 
 /** Pays the orders; when something was recorded, waits until the orders read model has it (the push follows from the log). */
 async function payAndAnnounce(deps: CheckoutDeps, money: MoneyIn, recorded: { repeated: boolean; events: RecordedEvent[] }) {

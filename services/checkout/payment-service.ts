@@ -11,6 +11,7 @@
  */
 import { paymentDecider } from '../../domain/payment/payment.decider';
 import { fold } from '../../domain/shared/decider';
+import type { CreatePayment } from '../../domain/payment/payment.commands';
 import type { PaymentEvent } from '../../domain/payment/payment.events';
 import { fail } from '../../domain/shared/errors';
 import { toDomainEvent } from '../commands/command-events';
@@ -73,8 +74,11 @@ async function livePaymentFor(deps: CheckoutDeps, orderIds: readonly number[], n
   return null;
 }
 
+/** An order as a payment needs it: its id and what placing it recorded. */
+export type PayableOrder = Pick<LoadedOrder, 'orderId' | 'placed'>;
+
 /** What a payment for `orders` asks: their price, until the earliest payment deadline (订单状态已变更 when nothing is left). */
-export function paymentTermsOf(orders: readonly LoadedOrder[], now: Date): { amount: number; expiresAt: Date } {
+export function paymentTermsOf(orders: readonly PayableOrder[], now: Date): { amount: number; expiresAt: Date } {
   const amount = orders.reduce((sum, o) => sum + o.placed.price, 0);
   const expiresAt = new Date(Math.min(...orders.map((o) => Date.parse(o.placed.paymentDeadline))));
   if (amount <= 0 || expiresAt.getTime() <= now.getTime()) fail('orderStateChanged');
@@ -82,6 +86,35 @@ export function paymentTermsOf(orders: readonly LoadedOrder[], now: Date): { amo
 }
 
 export interface PaymentStart { paymentId: string; codeUrl: string; amount: number; events: RecordedEvent[] }
+
+/** The command id of creating payment `paymentId` for the process `correlationId`. */
+export const createPaymentId = (correlationId: string, paymentId: string): string => `${correlationId}:create-payment:${paymentId}`;
+
+/**
+ * Payment `paymentId` for `orders` made at the provider (the QR's code url), and the CreatePayment command that records
+ * it; nothing is recorded here.
+ */
+export async function paymentAtProvider(
+  deps: Pick<CheckoutDeps, 'payments' | 'clock'>, orders: readonly PayableOrder[], paymentId: string,
+): Promise<{ codeUrl: string; amount: number; command: CreatePayment }> {
+  const { amount, expiresAt } = paymentTermsOf(orders, deps.clock());
+  const first = orders[0].placed.lines[0];
+  const description = orders.length === 1 && orders[0].placed.lines.length === 1
+    ? first.productName : `${first.productName}等${orders.reduce((n, o) => n + o.placed.lines.length, 0)}件商品`;
+  const { codeUrl } = await deps.payments.provider.createNativePayment({ paymentId, amountFen: amount, description, expiresAt });
+  const collageId = orders.find((o) => o.placed.collageId > 0)?.placed.collageId ?? 0;
+  return {
+    codeUrl,
+    amount,
+    command: {
+      type: 'CreatePayment',
+      data: {
+        paymentId, orderIds: orders.map((o) => o.orderId), collageId, amount, provider: deps.payments.provider.kind, codeUrl,
+        expiresAt: expiresAt.toISOString(),
+      },
+    },
+  };
+}
 
 /**
  * A payment for `orders` (all awaiting payment, all of `userId`): the live one, or a new one through the provider.
@@ -100,7 +133,7 @@ export async function startPayment(
     const live = await livePaymentFor(deps, orderIds, now);
     if (live) return { paymentId: live.paymentId, codeUrl: live.codeUrl, amount: live.amount, events: [] };
   }
-  const { amount, expiresAt } = paymentTermsOf(orders, now);
+  paymentTermsOf(orders, now); // nothing payable: 订单状态已变更 before anything is read or asked of the provider
   const paymentId = options.paymentId ?? deps.ids.paymentId(now);
   const stream = options.paymentId && !options.fresh ? await deps.store.readStream(paymentStream(paymentId)) : [];
   const earlier = paymentStateOf(stream);
@@ -108,15 +141,8 @@ export async function startPayment(
     const p = earlier.context.payment;
     return { paymentId, codeUrl: p.codeUrl, amount: p.amount, events: [] };
   }
-  const first = orders[0].placed.lines[0];
-  const description = orders.length === 1 && orders[0].placed.lines.length === 1
-    ? first.productName : `${first.productName}等${orders.reduce((n, o) => n + o.placed.lines.length, 0)}件商品`;
-  const { codeUrl } = await deps.payments.provider.createNativePayment({ paymentId, amountFen: amount, description, expiresAt });
-  const collageId = orders.find((o) => o.placed.collageId > 0)?.placed.collageId ?? 0;
+  const { codeUrl, amount, command } = await paymentAtProvider(deps, orders, paymentId);
   const created = await decideOn({ store: deps.store, clock: deps.clock, actor: shopperActor(userId), correlationId: options.correlationId },
-    paymentStream(paymentId), paymentDecider, {
-      type: 'CreatePayment',
-      data: { paymentId, orderIds, collageId, amount, provider: deps.payments.provider.kind, codeUrl, expiresAt: expiresAt.toISOString() },
-    }, `${options.correlationId}:create-payment:${paymentId}`, { known: stream });
+    paymentStream(paymentId), paymentDecider, command, createPaymentId(options.correlationId, paymentId), { known: stream });
   return { paymentId, codeUrl: created.state.context.payment?.codeUrl ?? codeUrl, amount, events: created.events };
 }

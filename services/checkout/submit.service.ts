@@ -12,7 +12,10 @@
  * request's shop order); `orderIds` lists them all. `/order/checkPay` and `/order/pay` with type 1 accept it.
  */
 import { randomUUID } from 'node:crypto';
-import { checkoutDecider } from '../../domain/checkout/checkout.decider';
+import { checkoutDecider, type CheckoutCommand, type CheckoutState } from '../../domain/checkout/checkout.decider';
+import { orderDecider } from '../../domain/order/order.decider';
+import type { OrderPlaced } from '../../domain/order/order.events';
+import { paymentDecider, type PaymentState } from '../../domain/payment/payment.decider';
 import { CHECKOUT_DEADLINE_MS, checkoutStream, type CheckoutStarted } from '../../domain/checkout/checkout.events';
 import { DomainError, Errors, type ErrorName } from '../../domain/shared/errors';
 import { withStreamLock } from '../commands/stream-lock';
@@ -20,12 +23,15 @@ import type { RecordedEvent } from '../event-store/event-store.port';
 import { checkoutIdOf, requestHashOf } from './checkout-ids';
 import type { CheckoutDeps } from './checkout.deps';
 import type { CheckoutRequest } from './checkout-request';
-import { giveBack, reserveAndPlace, type TakenSteps } from './checkout-steps';
+import { giveBack, placeOrders, reserve, stepId, type TakenSteps } from './checkout-steps';
 import { decideOn, shopperActor, streamAfter, type StepContext } from './decide-on';
-import type { LoadedOrder } from './order-stream';
+import { orderOf, orderStream, type LoadedOrder } from './order-stream';
+import { appendDecided, decideStep, type DecidedStep } from './decide-together';
 import { checkoutStateOf } from './checkout-stream';
 import { payOrders } from './pay-orders';
-import { payInfoOf, startPayment, type PayInfo } from './payment-service';
+import {
+  createPaymentId, payInfoOf, paymentAtProvider, paymentStream, startPayment, type PayableOrder, type PayInfo,
+} from './payment-service';
 import { planSubmit } from './submit-plan';
 
 type Started = CheckoutStarted['data'];
@@ -76,16 +82,32 @@ export async function submitCheckout(
  * Carries out a started checkout; `stream` is the checkout stream as it stands (decided on without reading it);
  * `fresh` when this request started it (nothing of its plan can have been recorded yet). The `abandon-checkout`
  * deadline resumes a checkout that placed orders but stopped before completing through here as well.
+ *
+ * A fresh checkout records its orders, its payment and — when nothing is left to do between them — its completion in
+ * one multi-stream append (placeTogether): all or none on PostgreSQL, so there is never an order without its payment
+ * nor a payment without its orders, and the buyer waits for one append where the steps took three. The hot stock and
+ * quota streams stay out of it: their group commit serves many buyers per append. A resumed checkout, and a fresh one
+ * whose streams moved on meanwhile, takes the steps one by one, each answered from its stream when already recorded.
  */
 export async function carryOut(
   deps: CheckoutDeps, ctx: StepContext, started: Started, stream: readonly RecordedEvent[], fresh: boolean,
 ): Promise<PayInfo> {
   const streamId = ctx.correlationId;
-  let events: RecordedEvent[];
+  const events: RecordedEvent[] = [];
   let orders: LoadedOrder[];
+  let together: PlacedTogether | null = null;
   const taken: TakenSteps = new Set();
   try {
-    ({ events, orders } = await reserveAndPlace(deps, started, taken));
+    events.push(...await reserve(deps, started, taken));
+    together = fresh ? await placeTogether(deps, ctx, started, stream) : null;
+    if (together) {
+      events.push(...together.events);
+      orders = together.orders;
+    } else {
+      const placed = await placeOrders(deps, started);
+      events.push(...placed.events);
+      orders = placed.orders;
+    }
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     const released = await giveBack(deps, started, taken);
@@ -96,32 +118,107 @@ export async function carryOut(
     throw error;
   }
   const { plan } = started;
-  const free = plan.orders.filter((o) => o.payable === 0).map((o) => o.orderId);
-  for (const orderId of free) {
-    const paid = await payOrders(deps, { paymentId: `free-${orderId}`, transactionId: `free-${orderId}`, orderIds: [orderId] });
-    events.push(...paid.events);
+  let done = together?.completed ?? null;
+  if (!done) {
+    const free = plan.orders.filter((o) => o.payable === 0).map((o) => o.orderId);
+    for (const orderId of free) {
+      const paid = await payOrders(deps, { paymentId: `free-${orderId}`, transactionId: `free-${orderId}`, orderIds: [orderId] });
+      events.push(...paid.events);
+    }
+    let codeUrl = together?.codeUrl ?? '';
+    if (plan.paymentId && !together) {
+      const payable = orders.filter((o) => o.placed.price > 0);
+      const payment = await startPayment(deps, started.userId, payable, { paymentId: plan.paymentId, correlationId: streamId, fresh });
+      codeUrl = payment.codeUrl;
+      events.push(...payment.events);
+    }
+    await removeFromCart(deps, started);
+    const completed = await decideOn(ctx, streamId, checkoutDecider, completeCheckout(plan, codeUrl), `${streamId}:complete`, { known: stream });
+    events.push(...completed.events);
+    done = completed.state.completed;
   }
-  let codeUrl = '';
-  if (plan.paymentId) {
-    const payable = orders.filter((o) => o.placed.price > 0);
-    const payment = await startPayment(deps, started.userId, payable, { paymentId: plan.paymentId, correlationId: streamId, fresh });
-    codeUrl = payment.codeUrl;
-    events.push(...payment.events);
-  }
+  await deps.waitFor(events, { projections: NEXT_SCREEN_READ_MODELS });
+  if (!done) throw new Error(`checkout ${streamId} did not complete`);
+  return payInfoOf(done);
+}
+
+const completeCheckout = (plan: Started['plan'], codeUrl: string): CheckoutCommand => ({
+  type: 'CompleteCheckout',
+  data: {
+    orderIds: plan.orders.map((o) => o.orderId), paymentId: plan.paymentId, money: plan.money,
+    collageId: plan.collage?.collageId ?? 0, codeUrl,
+  },
+});
+
+/** The checked-out lines leave the cart (idempotent per order). */
+async function removeFromCart(deps: CheckoutDeps, started: Started): Promise<void> {
+  const { plan } = started;
   for (const order of plan.orders) {
     const skuIds = order.place.lines.map((l) => l.skuId).filter((id) => plan.cartSkuIds.includes(id));
     if (skuIds.length > 0) await deps.cart.removeCheckedOut(started.userId, skuIds, order.orderId);
   }
-  const completed = await decideOn(ctx, streamId, checkoutDecider, {
-    type: 'CompleteCheckout',
-    data: {
-      orderIds: plan.orders.map((o) => o.orderId), paymentId: plan.paymentId, money: plan.money,
-      collageId: plan.collage?.collageId ?? 0, codeUrl,
-    },
-  }, `${streamId}:complete`, { known: stream });
-  events.push(...completed.events);
-  await deps.waitFor(events, { projections: NEXT_SCREEN_READ_MODELS });
-  const done = completed.state.completed;
-  if (!done) throw new Error(`checkout ${streamId} did not complete`);
-  return payInfoOf(done);
+}
+
+interface PlacedTogether {
+  events: RecordedEvent[];
+  orders: LoadedOrder[];
+  /** the payment's code url ('' when nothing is to be paid) */
+  codeUrl: string;
+  /** the completed checkout, when the completion went in the same append */
+  completed: NonNullable<CheckoutState['completed']> | null;
+}
+
+/**
+ * The orders (one per shop), the payment for the payable ones (made at the provider first, so its code url can be
+ * recorded) and, when the plan has no order that costs nothing and no cart lines to remove (steps that must come
+ * between them), CheckoutCompleted: decided on streams known to be empty (new order and payment ids) and on the
+ * checkout stream as held, and appended together. A refusal throws before anything is appended. Null — the caller
+ * takes the steps one by one — when a stream moved on meanwhile or the provider failed (the one-by-one path places
+ * the orders first, so a later deadline resumes them, as before).
+ */
+async function placeTogether(
+  deps: CheckoutDeps, ctx: StepContext, started: Started, stream: readonly RecordedEvent[],
+): Promise<PlacedTogether | null> {
+  const { plan } = started;
+  const steps: DecidedStep[] = [];
+  const placed: PayableOrder[] = [];
+  for (const o of plan.orders) {
+    const step = decideStep(ctx, orderStream(o.orderId), orderDecider, { type: 'PlaceOrder', data: o.place }, stepId(started, `place:${o.orderId}`), []);
+    if (!step) return null;
+    steps.push(step);
+    placed.push({ orderId: o.orderId, placed: step.events[0].data as OrderPlaced['data'] });
+  }
+  let codeUrl = '';
+  if (plan.paymentId) {
+    let atProvider;
+    try {
+      atProvider = await paymentAtProvider(deps, placed.filter((o) => o.placed.price > 0), plan.paymentId);
+    } catch (error) {
+      if (error instanceof DomainError) throw error;
+      deps.log(`[checkout] ${ctx.correlationId}: the payment provider failed (${String(error)}); placing the orders one by one`);
+      return null;
+    }
+    codeUrl = atProvider.codeUrl;
+    const payment = decideStep(ctx, paymentStream(plan.paymentId), paymentDecider, atProvider.command,
+      createPaymentId(ctx.correlationId, plan.paymentId), []);
+    if (!payment) return null;
+    steps.push(payment);
+  }
+  const nothingBetween = plan.orders.every((o) => o.payable > 0)
+    && plan.orders.every((o) => !o.place.lines.some((l) => plan.cartSkuIds.includes(l.skuId)));
+  const complete = nothingBetween
+    ? decideStep(ctx, ctx.correlationId, checkoutDecider, completeCheckout(plan, codeUrl), `${ctx.correlationId}:complete`, stream)
+    : null;
+  if (complete) steps.push(complete);
+  const appended = await appendDecided(ctx, steps);
+  if (!appended) return null;
+  const orders = plan.orders.map((o, i) => orderOf(o.orderId, appended.results[i].events));
+  if (orders.some((order) => order === null)) return null;
+  const last = appended.results.at(-1)?.state as CheckoutState | undefined;
+  return {
+    events: appended.events,
+    orders: orders as LoadedOrder[],
+    codeUrl: plan.paymentId ? ((appended.results[plan.orders.length].state as PaymentState).context.payment?.codeUrl ?? codeUrl) : '',
+    completed: complete ? (last?.completed ?? null) : null,
+  };
 }

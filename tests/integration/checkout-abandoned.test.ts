@@ -6,7 +6,7 @@
  */
 import { openPGlite } from '../../services/db/database';
 import type { PGlite } from '@electric-sql/pglite';
-import type { EventStore } from '../../services/event-store/event-store.port';
+import { appendInSequence, type EventStore } from '../../services/event-store/event-store.port';
 import { ids, settleCheckoutFixture } from './checkout.fixtures';
 import { available, cupOrder, newShopper, typesOf, until, type Shopper } from './checkout.support';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -27,14 +27,22 @@ afterAll(async () => {
   await pglite?.close();
 });
 
-/** The process dies at its first append to a stream of `category`: what it recorded before stays recorded. */
+/**
+ * The process dies at its first append to a stream of `category`: what it recorded before stays recorded. Appends of
+ * several streams together run here in sequence, as on EventStoreDB (appendInSequence), so the process can die between
+ * their streams (on PostgreSQL such an append is all or none: the crash before placing covers it).
+ */
 function crashAt(store: EventStore, category: 'order' | 'payment'): () => void {
-  const append = store.appendToStream;
+  const { appendToStream: append, appendToStreams: appendMany } = store;
   store.appendToStream = (streamId, events, options) => {
     if (streamId.startsWith(`${category}-`)) return Promise.reject(new Error(`process killed before writing ${streamId}`));
     return append(streamId, events, options);
   };
-  return () => { store.appendToStream = append; };
+  store.appendToStreams = (appends) => appendInSequence(store, appends);
+  return () => {
+    store.appendToStream = append;
+    store.appendToStreams = appendMany;
+  };
 }
 
 async function checkoutStreamOf(userId: number): Promise<string> {
