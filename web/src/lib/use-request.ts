@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useEffect, useState, type DependencyList } from 'react';
+import { useCallback, useEffect, useState, type DependencyList } from 'react';
 import { ApiError } from './api-client';
 import { httpStatusMessage } from './http-messages';
 
@@ -16,8 +16,7 @@ const asApiError = (error: unknown): ApiError =>
 
 /**
  * Runs a read call when `deps` change, cancelling the previous one, so a slow answer for an old
- * page never overwrites the current one. The answer is rendered as a transition: React renders a big answer (a home
- * page's product grids) in slices between which the browser handles input, instead of one long task.
+ * page never overwrites the current one.
  */
 export function useRequest<T>(load: (signal: AbortSignal) => Promise<T>, deps: DependencyList): RequestState<T> {
   const [outcome, setOutcome] = useState<Outcome<T>>({ loading: true });
@@ -28,8 +27,8 @@ export function useRequest<T>(load: (signal: AbortSignal) => Promise<T>, deps: D
     const controller = new AbortController();
     setOutcome((previous) => ({ data: previous.data, loading: true }));
     load(controller.signal).then(
-      (data) => controller.signal.aborted || startTransition(() => setOutcome({ data, loading: false })),
-      (error: unknown) => controller.signal.aborted || startTransition(() => setOutcome({ error: asApiError(error), loading: false })),
+      (data) => controller.signal.aborted || setOutcome({ data, loading: false }),
+      (error: unknown) => controller.signal.aborted || setOutcome({ error: asApiError(error), loading: false }),
     );
     return () => controller.abort();
     // `load` is a fresh closure each render; deps name what it reads.
