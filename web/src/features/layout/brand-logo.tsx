@@ -13,14 +13,14 @@ export function BrandMark({ size = 44 }: { size?: number }) {
   );
 }
 
-/** Spec §2 header logo: back to the home page. */
+/** Spec §2 header logo: back to the home page. Named by its visible text (集市 and the slogan), so what a voice user reads out names it. */
 export function BrandLogo() {
   return (
-    <Link to="/" className="brand-logo" aria-label="集市首页">
+    <Link to="/" className="brand-logo" title="集市首页">
       <BrandMark />
       <span className="brand-logo__text">
         <span className="brand-logo__name">集市</span>
-        <span className="brand-logo__slogan" aria-hidden>好店好物 一站购齐</span>
+        <span className="brand-logo__slogan">好店好物 一站购齐</span>
       </span>
     </Link>
   );
