@@ -2,13 +2,16 @@
  * Web home (issue 4 benchmarks): (a) the initial JS of the home route: every JS file headless Chromium fetched for
  * `/` until the load event, network idle and the layout mask gone, sized as gzip of the built files (target ≤ 250 kB);
  * (b) the home page's largest contentful paint over 5 cold loads (new context each), median and max, with the
- * element it picked. Baseline for both, in the same run and in turns with the home loads: the /login route.
+ * element it picked. Baseline for both, in the same run and in turns with the home loads: the /login route; (c) bytes
+ * and LCP of the home page behind a fast-4G network profile, served compressed against the same page uncompressed.
  * The storefront runs in this process on PGlite with the demo seed (browse/web-storefront.ts).
  */
+import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
 import type { BenchConfig } from './bench-backends';
 import { coldLoad, type ColdLoad } from './browse/cold-load';
 import { scriptSizes, totalOf, type ScriptSize } from './browse/script-sizes';
+import { FAST_4G, throttledLoad, type ThrottledLoad } from './browse/throttled-load';
 import { startWebStorefront, WEB_DIST } from './browse/web-storefront';
 import { wireBytes, type WireBytes, type WireKind } from './browse/wire-bytes';
 import { fmtMs, fmtRatio, percentile, progress, verdict, type Section, type Table } from './stats';
@@ -18,11 +21,26 @@ const BASELINE = '/login';
 const LOADS = 5;
 const TARGET_GZIP_BYTES = 250_000;
 const BIGGEST = 6;
+const THROTTLED_LOADS = 5;
+const TARGET_THROTTLED_LCP_MS = 1500;
 
 const kB = (bytes: number): string => `${(bytes / 1000).toFixed(1)} kB`;
 
 interface RouteLoads { route: string; loads: ColdLoad[]; scripts: ScriptSize[] }
-interface HomeRun { routes: RouteLoads[]; wire: { compressed: WireBytes; identity: WireBytes } }
+interface Throttled { compressed: ThrottledLoad[]; identity: ThrottledLoad[] }
+interface HomeRun { routes: RouteLoads[]; wire: { compressed: WireBytes; identity: WireBytes }; throttled: Throttled }
+
+/** The home page behind fast 4G, compressed and uncompressed in turns, after one discarded load of each. */
+async function throttledInTurns(browser: Browser, url: string): Promise<Throttled> {
+  const kinds = [false, true];
+  for (const identity of kinds) await throttledLoad(browser, `${url}${HOME}`, FAST_4G, identity);
+  const throttled: Throttled = { compressed: [], identity: [] };
+  for (let i = 0; i < THROTTLED_LOADS; i += 1) {
+    for (const identity of kinds) throttled[identity ? 'identity' : 'compressed'].push(await throttledLoad(browser, `${url}${HOME}`, FAST_4G, identity));
+    progress(`web-home: ${FAST_4G.name} load ${i + 1}/${THROTTLED_LOADS} of ${HOME} compressed and uncompressed`);
+  }
+  return throttled;
+}
 
 /** Home and baseline in turns, after one discarded load of each (browser start-up is no page's cost). */
 async function loadInTurns(url: string): Promise<HomeRun> {
@@ -38,8 +56,9 @@ async function loadInTurns(url: string): Promise<HomeRun> {
     }
     // after the timed loads, so they run as before; each wire load is cold too (new context)
     const wire = { compressed: await wireBytes(browser, `${url}${HOME}`, false), identity: await wireBytes(browser, `${url}${HOME}`, true) };
+    const throttled = await throttledInTurns(browser, url);
     const measured = routes.map((route) => ({ route, loads: loads.get(route)!, scripts: scriptSizes(WEB_DIST, loads.get(route)![0].scripts) }));
-    return { routes: measured, wire };
+    return { routes: measured, wire, throttled };
   } finally {
     await browser.close();
   }
@@ -75,6 +94,25 @@ function wireTable({ compressed, identity }: HomeRun['wire']): Table {
       [`Accept-Encoding: ${compressed.acceptEncoding}`, ...WIRE_KINDS.map((k) => cell(compressed, k)), kB(total(compressed)), compressed.encodings.join(' ')],
       ['Accept-Encoding: identity (uncompressed)', ...WIRE_KINDS.map((k) => cell(identity, k)), kB(total(identity)), identity.encodings.join(' ')],
       ['ratio compressed / uncompressed', ...WIRE_KINDS.map((k) => fmtRatio(compressed.byKind[k].bytes, identity.byKind[k].bytes)), fmtRatio(total(compressed), total(identity)), ''],
+    ],
+  };
+}
+
+function throttledTable({ compressed, identity }: Throttled): Table {
+  const lcps = (loads: ThrottledLoad[]) => loads.flatMap((l) => (l.lcp ? [l.lcp.ms] : [])).sort((a, b) => a - b);
+  const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
+  const bytes = (loads: ThrottledLoad[]) => median(loads.map((l) => l.bytes));
+  const row = (label: string, loads: ThrottledLoad[], target: string) => [
+    label, `${lcps(loads).length} of ${loads.length}`, kB(bytes(loads)), fmtMs(percentile(lcps(loads), 50)), fmtMs(Math.max(...lcps(loads))),
+    [...new Set(loads.flatMap((l) => l.encodings))].sort().join(' '), target,
+  ];
+  const compressedMedian = percentile(lcps(compressed), 50);
+  return {
+    headers: [`${HOME} behind ${FAST_4G.name}`, 'cold loads', 'bytes (median)', 'LCP median', 'LCP max', 'encodings answered', 'target'],
+    rows: [
+      row('compressed (as Chromium asks)', compressed, verdict(compressedMedian <= TARGET_THROTTLED_LCP_MS, `LCP ≤ ${fmtMs(TARGET_THROTTLED_LCP_MS)}`)),
+      row('uncompressed (Accept-Encoding: identity)', identity, 'baseline'),
+      ['ratio compressed / uncompressed', '', fmtRatio(bytes(compressed), bytes(identity)), fmtRatio(compressedMedian, percentile(lcps(identity), 50)), '', '', ''],
     ],
   };
 }
@@ -117,7 +155,7 @@ export async function webHomeBench(_config: BenchConfig): Promise<Section> {
   const drift = routes.map((r) => `${r.route} ${scriptDrift(r)}`).join(', ');
   return {
     title: '8. Web home: initial JS and LCP in headless Chromium vs /login',
-    tables: [initialJsTable(home, baseline), biggestTable(home, baseline), lcpTable(routes), wireTable(run.wire)],
+    tables: [initialJsTable(home, baseline), biggestTable(home, baseline), lcpTable(routes), wireTable(run.wire), throttledTable(run.throttled)],
     notes: [
       `Initial JS: every .js response of the first measured cold load, until the load event, network idle (500 ms without requests) and the `
       + 'home layout mask gone; sizes of the same files in web/dist, gzip at zlib level 6 (kB = 1,000 bytes). '
@@ -131,6 +169,12 @@ export async function webHomeBench(_config: BenchConfig): Promise<Section> {
       + 'client got before compression), in the same run; each response counted as Chromium saw it (encoded body + headers), '
       + 'grouped by kind (response count in brackets), until the load event and network idle. The lazy images (other) and '
       + 'a late JSON call may fall before or after that point, so compare those kinds only where the counts agree.',
+      `Behind ${FAST_4G.name}: Chromium's own network emulation (CDP Network.emulateNetworkConditions on the page, before it `
+      + `navigates): ${FAST_4G.downloadBitsPerSecond / 1e6} Mbit/s down, ${FAST_4G.uploadBitsPerSecond / 1e6} Mbit/s up, ${FAST_4G.latencyMs} ms `
+      + `added to every request (one round trip); no CPU slowdown. ${THROTTLED_LOADS} cold loads of the home page served compressed `
+      + 'and as many with `Accept-Encoding: identity` (uncompressed), in turns after one discarded load of each, in the same run; '
+      + 'bytes = every response Chromium finished until the load event, network idle and the mask gone (encoded body + headers); '
+      + 'LCP with the same waits as above.',
     ],
   };
 }

@@ -11,6 +11,9 @@ import { openRuntime, type Runtime } from '../../../services/runtime';
 
 export interface Listening { url: string; close(): Promise<void> }
 
+/** The ops token of the bench storefronts (`GET /internal/sms` reads a sign-in code back with it). */
+export const BENCH_OPS_TOKEN = 'bench-ops-token-0123456789';
+
 async function listen(app: FastifyInstance): Promise<string> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -28,7 +31,7 @@ export function openBenchRuntime(databaseUrl?: string): Promise<Runtime> {
 
 /** `readModelCache: false` serves every request from the read models (the cache's own baseline). */
 export async function startStorefront(runtime: Runtime, webDist?: string, options: { readModelCache?: boolean } = {}): Promise<Listening> {
-  const deps = runtimeAppDeps(runtime, { opsToken: 'bench-ops-token-0123456789', webDist });
+  const deps = runtimeAppDeps(runtime, { opsToken: BENCH_OPS_TOKEN, webDist });
   const app = await buildApp(options.readModelCache === false ? { ...deps, readModelChanges: undefined } : deps);
   return { url: await listen(app), close: () => app.close() };
 }

@@ -15,7 +15,7 @@ interface LcpWindow extends Window { benchLcp?: Lcp }
  * Runs in the page before its scripts; describes the element when the entry arrives (it may leave the DOM later).
  * A string, not a function: tsx would wrap a function's inner closures in a `__name` helper the page lacks.
  */
-const OBSERVE_LCP = `{
+export const OBSERVE_LCP = `{
   const describe = (element) => {
     if (!element) return '(no element)';
     const cls = typeof element.className === 'string' && element.className.trim() ? '.' + element.className.trim().split(/\\s+/)[0] : '';
@@ -29,7 +29,7 @@ const OBSERVE_LCP = `{
   }).observe({ type: 'largest-contentful-paint', buffered: true });
 }`;
 
-const MASK = '[data-testid="canvas-mask"]';
+export const MASK = '[data-testid="canvas-mask"]';
 
 export async function coldLoad(browser: Browser, url: string): Promise<ColdLoad> {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'zh-CN' });
@@ -43,7 +43,7 @@ export async function coldLoad(browser: Browser, url: string): Promise<ColdLoad>
     await page.addInitScript({ content: OBSERVE_LCP });
     await page.goto(url, { waitUntil: 'load' });
     await page.waitForLoadState('networkidle');
-    await page.waitForFunction((mask) => document.querySelector(mask) === null, MASK, { timeout: 10_000 });
+    await page.waitForFunction((mask) => document.querySelector(mask) === null, MASK, { timeout: 30_000 });
     // the entry of the last paint arrives in a task after that paint
     await page.waitForTimeout(250);
     const lcp = await page.evaluate(() => (window as LcpWindow).benchLcp ?? null);

@@ -1,4 +1,4 @@
-import { deferredTypes, ids, parseLayout } from '../../../web/src/features/canvas/canvas.model';
+import { contrastRatio, deferredTypes, ids, parseLayout, readableOn } from '../../../web/src/features/canvas/canvas.model';
 import { resolveLink } from '../../../web/src/features/canvas/link.model';
 
 const component = (type: string, componentContent: object = {}) => ({ title: type, type, componentContent });
@@ -66,5 +66,23 @@ describe('given link objects of each target', () => {
     expect(resolveLink({ selsectValue: '/detail', data: { productId: 5 } })).toBeUndefined();
     expect(resolveLink({ selsectValue: '', url: 'javascript:alert(1)' })).toBeUndefined();
     expect(resolveLink(undefined)).toBeUndefined();
+  });
+});
+
+describe('given an editor colour for a text block', () => {
+  it('keeps a colour that already reads at 4.5:1 on the background', () => {
+    expect(readableOn('#333333', '#ffffff')).toBe('#333333');
+  });
+
+  it('darkens a light grey on white, keeping its hue, until it reads at 4.5:1', () => {
+    const darker = readableOn('#999999', '#ffffff');
+    expect(contrastRatio('#999999', '#ffffff')).toBeLessThan(4.5);
+    expect(contrastRatio(darker, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    expect(new Set(darker.slice(1).match(/../g))).toEqual(new Set([darker.slice(1, 3)]));
+  });
+
+  it('leaves colours on a dark background and colours that are not hex as the editor set them', () => {
+    expect(readableOn('#999999', '#000000')).toBe('#999999');
+    expect(readableOn('gray', '#ffffff')).toBe('gray');
   });
 });

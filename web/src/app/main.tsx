@@ -1,3 +1,5 @@
+// Before any module that builds a zod schema (see the file).
+import './zod-jitless';
 // Base styles first: feature styles imported below refine them.
 import './app.css';
 import { StrictMode } from 'react';

@@ -9,8 +9,8 @@ const reducedMotion = typeof window !== 'undefined' && window.matchMedia?.('(pre
 const theme = {
   token: {
     motion: !reducedMotion,
-    colorPrimary: '#e4393c',
-    colorLink: '#e4393c',
+    colorPrimary: '#cf2a2e',
+    colorLink: '#cf2a2e',
     borderRadius: 4,
     fontFamily:
       "-apple-system, BlinkMacSystemFont, 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'WenQuanYi Micro Hei', 'Helvetica Neue', Arial, sans-serif",

@@ -70,3 +70,39 @@ export function color(value: unknown, fallback: string): string {
   const v = text(value).trim();
   return /^(#[0-9a-fA-F]{3,8}|rgba?\([\d\s.,%]+\)|[a-zA-Z]{3,20})$/.test(v) ? v : fallback;
 }
+
+const hexRgb = (value: string): [number, number, number] | null => {
+  const m = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(value.trim());
+  if (!m) return null;
+  const hex = m[1].length === 3 ? [...m[1]].map((c) => c + c).join('') : m[1];
+  return [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16)) as [number, number, number];
+};
+
+const luminance = ([r, g, b]: [number, number, number]): number => {
+  const lin = (c: number) => (c / 255 <= 0.03928 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4);
+  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+};
+
+/** WCAG contrast ratio of two #rgb/#rrggbb colours (1 to 21). */
+export function contrastRatio(a: string, b: string): number {
+  const [x, y] = [hexRgb(a), hexRgb(b)];
+  if (!x || !y) return Number.NaN;
+  const [hi, lo] = [luminance(x), luminance(y)].sort((p, q) => q - p);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/**
+ * An editor's text colour made readable on its background: a #rgb/#rrggbb colour that reads below WCAG AA (4.5:1)
+ * on a light background is darkened, keeping its hue, until it reaches it; anything else (already readable, a dark
+ * background, a colour that is not plain hex) stays as the editor set it.
+ */
+export function readableOn(colour: string, background: string, minimum = 4.5): string {
+  const rgb = hexRgb(colour);
+  const bg = hexRgb(background);
+  if (!rgb || !bg || luminance(bg) < 0.5 || contrastRatio(colour, background) >= minimum) return colour;
+  for (let scale = 0.98; scale > 0; scale -= 0.02) {
+    const darker = `#${rgb.map((c) => Math.round(c * scale).toString(16).padStart(2, '0')).join('')}`;
+    if (contrastRatio(darker, background) >= minimum) return darker;
+  }
+  return '#000000';
+}

@@ -12,6 +12,9 @@ const positive = (value: unknown): number | undefined => {
   return Number.isSafeInteger(n) && n > 0 ? n : undefined;
 };
 
+/** The name the editor gave a link's target (its `selectName`, e.g. a category or page name): a picture link's text. */
+export const linkName = (linkObj: unknown): string => text(record(linkObj).selectName) || text(record(record(linkObj).data).name);
+
 export function resolveLink(linkObj: unknown): LinkTarget | undefined {
   const link = record(linkObj);
   const target = text(link.selsectValue) || text(link.selectValue);

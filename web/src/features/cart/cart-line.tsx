@@ -29,7 +29,7 @@ export function CartLine({ sku, busy, onSelect, onQuantity, onDelete }: CartLine
       </div>
       <div className="cart-col cart-col--product">
         <Link to={productDetailHref(sku)} className="cart-line__image">
-          <img src={sku.image} alt="" width={80} height={80} />
+          <img src={sku.image} alt={sku.productName} width={80} height={80} />
           {reason && <span className="cart-line__badge">{reason}</span>}
         </Link>
         <Link to={productDetailHref(sku)} className="cart-line__name">{sku.productName}</Link>

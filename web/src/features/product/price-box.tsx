@@ -64,7 +64,7 @@ export function PriceBox({ activity, price, originalPrice, sold, buyers, onActiv
         {phase === 'running' && activity.limitNumber > 0 && (
           <div className="price-box__row price-box__row--small" data-testid="activity-progress">
             <span className="price-box__label">已抢</span>
-            <Progress className="price-box__progress" percent={soldPercent(activity)} size="small" strokeColor={{ from: '#ff8a3d', to: '#e4393c' }} />
+            <Progress className="price-box__progress" percent={soldPercent(activity)} size="small" strokeColor={{ from: '#ff8a3d', to: '#cf2a2e' }} />
             {activity.userLimit > 0 && <span className="price-box__hint">每人限购 {activity.userLimit} 件</span>}
           </div>
         )}

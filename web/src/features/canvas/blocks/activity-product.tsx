@@ -21,7 +21,7 @@ export function ActivityProduct({ kind, product, wide = false }: { kind: Activit
         </div>
         {product.limitNumber > 0 && (
           <div className="activity-product__progress" data-testid="stock-progress">
-            <div className="activity-product__bar" role="progressbar" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100}>
+            <div className="activity-product__bar" role="progressbar" aria-label="已抢" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100}>
               <div className="activity-product__bar-fill" style={{ width: `${percent}%` }} />
             </div>
             <span>已抢{percent}%</span>

@@ -12,7 +12,7 @@ export function BannerBlock({ content }: { content: Content }) {
         autoplayMs={4000}
         slides={slides.map((slide, i) => (
           <CanvasLink linkObj={slide.linkObj} className="canvas-banner__slide" label={`轮播图 ${i + 1}`}>
-            <img src={text(slide.bannerUrl)} alt="" loading={i === 0 ? 'eager' : 'lazy'} decoding="async" />
+            <img src={text(slide.bannerUrl)} alt="" loading={i === 0 ? 'eager' : 'lazy'} fetchPriority={i === 0 ? 'high' : undefined} decoding="async" />
           </CanvasLink>
         ))}
       />

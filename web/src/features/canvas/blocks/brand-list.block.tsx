@@ -13,7 +13,8 @@ export function BrandListBlock({ content }: { content: Content }) {
         {brands.map((brand, i) => (
           <li key={i}>
             <CanvasLink linkObj={brand.linkObj} className="canvas-brands__item" label={text(brand.title)}>
-              <img src={text(brand.imgData)} alt={text(brand.title)} loading="lazy" decoding="async" />
+              {/* the name beside the logo names the link; the logo repeats it */}
+              <img src={text(brand.imgData)} alt="" loading="lazy" decoding="async" />
               {text(brand.title) && <span>{text(brand.title)}</span>}
             </CanvasLink>
           </li>

@@ -1,5 +1,6 @@
 import { CanvasLink } from '../canvas-link';
 import { list, num, text, type Content } from '../canvas.model';
+import { linkName } from '../link.model';
 
 /**
  * custom (magic cube, 魔方): pictures in one of four arrangements —
@@ -31,7 +32,7 @@ export function CustomCubeBlock({ content }: { content: Content }) {
             linkObj={picture.linkObj}
             className={`canvas-cube__cell${arrangement.spanFirst && i === 0 ? ' canvas-cube__cell--tall' : ''}`}
           >
-            <img src={text(picture.src)} alt="" loading="lazy" decoding="async" />
+            <img src={text(picture.src)} alt={linkName(picture.linkObj)} loading="lazy" decoding="async" />
           </CanvasLink>
         ))}
       </div>

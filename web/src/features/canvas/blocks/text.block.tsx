@@ -1,6 +1,6 @@
 import RightOutlined from '@ant-design/icons/RightOutlined';
 import { CanvasLink } from '../canvas-link';
-import { color, num, text, type Content } from '../canvas.model';
+import { color, num, readableOn, text, type Content } from '../canvas.model';
 
 const weight = (value: unknown) => (text(value) === 'bold' ? 700 : 400);
 
@@ -10,13 +10,16 @@ export function TextBlock({ content }: { content: Content }) {
   const describe = text(content.describe);
   if (!title && !describe) return null;
   const align = text(content.textPos) === 'center' ? 'center' : 'left';
+  // a transparent block shows the page's background
+  const background = color(content.bgColor, 'transparent');
+  const readable = (value: unknown, fallback: string) => readableOn(color(value, fallback), background === 'transparent' ? '#f5f5f5' : background);
   return (
-    <div className="canvas-text" style={{ background: color(content.bgColor, 'transparent'), textAlign: align }}>
+    <div className="canvas-text" style={{ background, textAlign: align }}>
       <div className="page-width canvas-text__inner" data-align={align}>
         {title && (
           <h2
             className="canvas-text__title"
-            style={{ fontSize: Math.min(48, num(content.fontSizeNum, 24)), color: color(content.titColor, '#333'), fontWeight: weight(content.textFontW) }}
+            style={{ fontSize: Math.min(48, num(content.fontSizeNum, 24)), color: readable(content.titColor, '#333'), fontWeight: weight(content.textFontW) }}
           >
             {title}
           </h2>
@@ -24,7 +27,7 @@ export function TextBlock({ content }: { content: Content }) {
         {describe && (
           <p
             className="canvas-text__describe"
-            style={{ fontSize: Math.min(24, num(content.describeSizeNum, 14)), color: color(content.describeColor, '#999'), fontWeight: weight(content.describeFontW) }}
+            style={{ fontSize: Math.min(24, num(content.describeSizeNum, 14)), color: readable(content.describeColor, '#6b6b6b'), fontWeight: weight(content.describeFontW) }}
           >
             {describe}
           </p>
