@@ -62,7 +62,10 @@ export function catalogLog(products: number, traffic: number, seed = 'catalog'):
     const p = pick(random, listings);
     const draw = random();
     if (draw < 0.15) {
-      const edited = { ...p, productName: `${p.productName} ${n}`, fictitiousSales: between(random, 0, 500) };
+      // half the edits reprice: the shop's lowest price may rise (its holder repriced) or fall
+      const factor = random() < 0.5 ? 1 : between(random, 50, 150) / 100;
+      const skus = p.skus.map((sku) => ({ ...sku, price: Math.max(1, Math.round(sku.price * factor)) }));
+      const edited = { ...p, skus, productName: `${p.productName} ${n}`, fictitiousSales: between(random, 0, 500) };
       log.add(catalogStreams.product(p.productId), 'ProductListed', CatalogEvents.ProductListed.parse(edited));
     } else if (draw < 0.35) {
       const type = random() < 0.5 ? 'ProductShelved' : 'ProductUnshelved';
@@ -238,6 +241,36 @@ export function addressLog(traffic: number, seed = 'addresses'): RecordedEvent[]
     } else {
       log.add(`address-book-${userId}`, 'AddressRemoved', { userId, receiveId });
     }
+  }
+  return log.events;
+}
+
+/**
+ * Time-based transitions of `entities` orders, collages, payments, checkouts and after-sales: deadlines set, moved,
+ * cleared and set again, over `traffic` events (projections/deadlines/deadline-rules.ts reads only the instants).
+ */
+export function deadlineLog(entities: number, traffic: number, seed = 'deadlines'): RecordedEvent[] {
+  const random = randomFor(seed);
+  const log = new GeneratedLog();
+  const iso = (minutes: number) => new Date(Date.UTC(2026, 0, 1) + minutes * 60_000).toISOString();
+  const kinds: Array<[string, readonly string[]]> = [
+    ['order', ['OrderPlaced', 'OrderPlaced', 'OrderPaid', 'OrderShipped', 'AutoConfirmPaused', 'AutoConfirmResumed', 'ReceiptConfirmed', 'OrderCancelled', 'OrderRefundedInFull', 'OrderDeleted']],
+    ['collage', ['CollageOpened', 'CollageOpened', 'CollageSucceeded', 'CollageFailed']],
+    ['payment', ['PaymentSucceeded', 'RefundRequested', 'RefundRequested']],
+    ['checkout', ['CheckoutStarted', 'CheckoutStarted', 'CheckoutCompleted', 'CheckoutFailed', 'CheckoutAbandoned']],
+    ['after-sale', ['AfterSaleSubmitted', 'AfterSaleApproved', 'AfterSaleRejected', 'AfterSaleReturnReceived']],
+  ];
+  for (let n = 0; n < traffic; n += 1) {
+    const [category, types] = pick(random, kinds);
+    const type = pick(random, types);
+    const at = iso(n + between(random, 0, 600));
+    // a few instants are missing or unreadable: the rule then sets nothing
+    const instant = random() < 0.05 ? 'soon' : at;
+    log.add(`${category}-${between(random, 1, entities)}`, type, {
+      paymentDeadline: instant, autoConfirmAt: instant, deadline: instant, paidAt: instant, requestedAt: instant,
+      ...(type === 'CheckoutStarted' && random() < 0.3 ? { deadline: undefined, startedAt: instant } : {}),
+      ...(type === 'AfterSaleReturnReceived' || (type === 'AfterSaleApproved' && random() < 0.5) ? {} : { autoCloseAt: instant }),
+    });
   }
   return log.events;
 }
