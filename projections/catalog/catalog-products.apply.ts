@@ -24,8 +24,8 @@ function listingsOf(run: readonly RecordedEvent[]): Listing[] {
 }
 
 /**
- * A run of listings in three statements: the products (one row each: the last listing's content), their SKUs
- * dropped, and the SKUs of the last listings written. Listing puts a product on sale; a repeated listing (an edit)
+ * A run of listings in two statements: the products (one row each: the last listing's content) with their shops'
+ * stat deltas and the SKUs of products listed before dropped, then the SKUs of the last listings written. Listing puts a product on sale; a repeated listing (an edit)
  * keeps its shelf state, sales and listing time. The category ancestors go in with the row: a separate update would
  * write the row (and its search indexes) twice.
  */
@@ -40,6 +40,8 @@ export async function applyProductsListed(tx: pg.PoolClient, s: string, run: rea
   }));
   const { rows: deltas } = await tx.query<ShopDeltaRow>(
     `with before as (select ${statColumns('p')} from ${s}.products p where p.product_id = any($2::bigint[])),
+     -- a product listed again drops its SKUs (a new one has none: SKUs are only written with their product)
+     dropped as (delete from ${s}.skus k using before b where k.product_id = b.product_id),
      changed as (
      insert into ${s}.products (product_id, shop_id, category_id, shop_classify_id, product_name, product_brief, text,
        images, names, logistics, shelved, shop_enabled, fictitious_sales, sku_id, price, original_price, image,
@@ -64,7 +66,6 @@ export async function applyProductsListed(tx: pg.PoolClient, s: string, run: rea
      ${shopDeltasSql}`,
     [JSON.stringify(rows), listings.map((l) => l.p.productId)]);
   stats.add(deltas);
-  await tx.query(`delete from ${s}.skus where product_id = any($1::bigint[])`, [listings.map((l) => l.p.productId)]);
   // a SKU id listed by two products of the run belongs to the later listing, as it would event by event
   const skus = lastByKey(listings.flatMap(({ p }) => skuRows(p)), (sku) => sku.sku_id);
   await tx.query(

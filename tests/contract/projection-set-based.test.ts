@@ -13,18 +13,22 @@ import { diffGenerations, describeDiff } from '../../projections/runner/generati
 import { generationSchema, type Projection } from '../../projections/runner/projection';
 import { stockProjection } from '../../projections/stock/stock.projection';
 import { collectsProjection } from '../../projections/collects/collects.projection';
+import { commentsProjection } from '../../projections/comments/comments.projection';
 import { couponsProjection } from '../../projections/coupons/coupons.projection';
 import { deadlinesProjection } from '../../projections/deadlines/deadlines.projection';
 import { footprintsProjection } from '../../projections/footprints/footprints.projection';
 import { promotionsProjection } from '../../projections/promotions/promotions.projection';
+import { ordersProjection } from '../../projections/orders/orders.projection';
 import { qaProjection } from '../../projections/qa/qa.projection';
 import { announceSkip, freshPostgres, sharedPGlite, type FreshPostgres } from '../support/backends';
-import { addressLog, cartLog, catalogLog, deadlineLog, engagementLog, stockLog } from '../support/generated-logs';
+import { addressLog, cartLog, catalogLog, deadlineLog, engagementLog, orderLog, stockLog } from '../support/generated-logs';
 import { uniqueName } from './projection.fixtures';
 
 
 interface Subject {
   projection: Projection; log: () => RecordedEvent[]; filled: string[];
+  /** Names the log when a projection is tried on more than one. */
+  on?: string;
   /** Rows that break an invariant of the generation in `schema` (none expected), for what batch and event alike derive. */
   broken?: (db: Database, schema: string) => Promise<unknown[]>;
 }
@@ -56,6 +60,9 @@ const subjects: Subject[] = [
   { projection: promotionsProjection, log: () => engagementLog(3000), filled: ['promotions', 'promotion_items'] },
   { projection: couponsProjection, log: () => engagementLog(3000), filled: ['coupons', 'coupon_claims'] },
   { projection: deadlinesProjection, log: () => deadlineLog(40, 3000), filled: ['deadlines'] },
+  { projection: deadlinesProjection, on: 'order lifecycles', log: () => orderLog(400), filled: ['deadlines'] },
+  { projection: ordersProjection, log: () => orderLog(400), filled: ['orders', 'order_collages', 'order_notices'] },
+  { projection: commentsProjection, log: () => orderLog(400), filled: ['comment_order_lines', 'product_comments'] },
 ];
 
 const PER_EVENT = 1;
@@ -85,7 +92,7 @@ function equivalenceSuite(backend: string, open: () => Promise<Database>) {
     beforeAll(async () => { db = await open(); });
 
     for (const subject of subjects) {
-      it(`${subject.projection.name}: batches of 1000 and of 7 equal event by event, as the rebuild gate sees it`, async () => {
+      it(`${subject.projection.name}${subject.on ? ` (${subject.on})` : ''}: batches of 1000 and of 7 equal event by event, as the rebuild gate sees it`, async () => {
         const projection = { ...subject.projection, name: uniqueName(subject.projection.name) };
         expect(projection.applyBatch).toBeDefined();
         const events = subject.log();
