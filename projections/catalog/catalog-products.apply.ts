@@ -5,12 +5,10 @@ import { ProductListed, ProductShelved, ProductUnshelved, type ProductListed as 
 import type { RecordedEvent } from '../../services/event-store/event-store.port';
 import { firstByKey, lastByKey } from '../set-based';
 import { searchGramsOf, searchTextOf } from './search-grams';
+import { shopDeltasSql, statColumns, type ShopDeltaRow, type ShopStats } from './shop-stats';
 
 /** The options-map key of a single-style product (origin-contract §3). */
 export const SINGLE_STYLE_KEY = '单款项';
-
-/** Shops whose stats (sales, product kinds, lowest price) an event may have changed: refreshed once per batch. */
-export type TouchedShops = Set<number>;
 
 /** What a listing writes of one product: the last listing of the run, and the time of its first (kept as listed_at). */
 interface Listing { p: Listed; firstAt: string; at: string }
@@ -26,12 +24,12 @@ function listingsOf(run: readonly RecordedEvent[]): Listing[] {
 }
 
 /**
- * A run of listings in three statements: the products (one row each: the last listing's content), their SKUs
- * dropped, and the SKUs of the last listings written. Listing puts a product on sale; a repeated listing (an edit)
+ * A run of listings in two statements: the products (one row each: the last listing's content) with their shops'
+ * stat deltas and the SKUs of products listed before dropped, then the SKUs of the last listings written. Listing puts a product on sale; a repeated listing (an edit)
  * keeps its shelf state, sales and listing time. The category ancestors go in with the row: a separate update would
  * write the row (and its search indexes) twice.
  */
-export async function applyProductsListed(tx: pg.PoolClient, s: string, run: readonly RecordedEvent[], touched: TouchedShops): Promise<void> {
+export async function applyProductsListed(tx: pg.PoolClient, s: string, run: readonly RecordedEvent[], stats: ShopStats): Promise<void> {
   const listings = listingsOf(run);
   const rows = listings.map(({ p, at, firstAt }) => ({
     product_id: p.productId, shop_id: p.shopId, category_id: p.categoryId, shop_classify_id: p.shopClassifyId,
@@ -40,8 +38,12 @@ export async function applyProductsListed(tx: pg.PoolClient, s: string, run: rea
     original_price: p.skus[0].originalPrice, image: p.images[0], search_text: searchTextOf(p.productName, p.productBrief),
     search_grams: searchGramsOf(p.productName, p.productBrief), listed_at: firstAt, updated_at: at,
   }));
-  await tx.query(
-    `insert into ${s}.products (product_id, shop_id, category_id, shop_classify_id, product_name, product_brief, text,
+  const { rows: deltas } = await tx.query<ShopDeltaRow>(
+    `with before as (select ${statColumns('p')} from ${s}.products p where p.product_id = any($2::bigint[])),
+     -- a product listed again drops its SKUs (a new one has none: SKUs are only written with their product)
+     dropped as (delete from ${s}.skus k using before b where k.product_id = b.product_id),
+     changed as (
+     insert into ${s}.products (product_id, shop_id, category_id, shop_classify_id, product_name, product_brief, text,
        images, names, logistics, shelved, shop_enabled, fictitious_sales, sku_id, price, original_price, image,
        search_text, search_grams, listed_at, updated_at, category_l2_id, category_l1_id)
      select x.product_id, x.shop_id, x.category_id, x.shop_classify_id, x.product_name, x.product_brief, x.text,
@@ -59,9 +61,11 @@ export async function applyProductsListed(tx: pg.PoolClient, s: string, run: rea
        product_brief = excluded.product_brief, text = excluded.text, images = excluded.images, names = excluded.names,
        logistics = excluded.logistics, shop_enabled = excluded.shop_enabled, fictitious_sales = excluded.fictitious_sales,
        sku_id = excluded.sku_id, price = excluded.price, original_price = excluded.original_price, image = excluded.image,
-       search_text = excluded.search_text, search_grams = excluded.search_grams, updated_at = excluded.updated_at`,
-    [JSON.stringify(rows)]);
-  await tx.query(`delete from ${s}.skus where product_id = any($1::bigint[])`, [listings.map((l) => l.p.productId)]);
+       search_text = excluded.search_text, search_grams = excluded.search_grams, updated_at = excluded.updated_at
+     returning ${statColumns(`${s}.products`)})
+     ${shopDeltasSql}`,
+    [JSON.stringify(rows), listings.map((l) => l.p.productId)]);
+  stats.add(deltas);
   // a SKU id listed by two products of the run belongs to the later listing, as it would event by event
   const skus = lastByKey(listings.flatMap(({ p }) => skuRows(p)), (sku) => sku.sku_id);
   await tx.query(
@@ -77,7 +81,6 @@ export async function applyProductsListed(tx: pg.PoolClient, s: string, run: rea
        sku_values = excluded.sku_values, price = excluded.price, original_price = excluded.original_price,
        stock = excluded.stock, weight = excluded.weight, image = excluded.image`,
     [JSON.stringify(skus)]);
-  for (const { p } of listings) touched.add(p.shopId);
 }
 
 function skuRows(p: Listed) {
@@ -101,18 +104,21 @@ function skuRows(p: Listed) {
 export const SHELF_CHANGES: ReadonlySet<string> = new Set(['ProductShelved', 'ProductUnshelved']);
 
 /** A run of shelvings and unshelvings: each product takes its last one. */
-export async function applyShelfChanges(tx: pg.PoolClient, s: string, run: readonly RecordedEvent[], touched: TouchedShops): Promise<void> {
+export async function applyShelfChanges(tx: pg.PoolClient, s: string, run: readonly RecordedEvent[], stats: ShopStats): Promise<void> {
   const changes = lastByKey(run.map((event) => {
     const shelved = event.type === 'ProductShelved';
     const { productId } = (shelved ? ProductShelved : ProductUnshelved).parse(event.data);
     return { productId, shelved, at: event.metadata.occurredAt };
   }), (change) => change.productId);
-  const { rows } = await tx.query<{ shop_id: string }>(
-    `update ${s}.products p set shelved = x.shelved, updated_at = x.at
-     from unnest($1::bigint[], $2::boolean[], $3::timestamptz[]) as x(product_id, shelved, at)
-     where p.product_id = x.product_id returning p.shop_id`,
+  const { rows } = await tx.query<ShopDeltaRow>(
+    `with before as (select ${statColumns('p')} from ${s}.products p where p.product_id = any($1::bigint[])),
+     changed as (
+       update ${s}.products p set shelved = x.shelved, updated_at = x.at
+       from unnest($1::bigint[], $2::boolean[], $3::timestamptz[]) as x(product_id, shelved, at)
+       where p.product_id = x.product_id returning ${statColumns('p')})
+     ${shopDeltasSql}`,
     [changes.map((c) => c.productId), changes.map((c) => c.shelved), changes.map((c) => c.at)]);
-  for (const row of rows) touched.add(Number(row.shop_id));
+  stats.add(rows);
 }
 
 /** Only what sales counting needs of another slice's events: a loose read, so their evolution cannot stall us. */
@@ -125,13 +131,13 @@ export const ORDER_EVENTS: ReadonlySet<string> = new Set(['OrderPlaced', 'OrderP
  * commute across orders. A segment ends before an order is placed after it was paid in it (event by event, that
  * payment found no lines).
  */
-export async function applyOrders(tx: pg.PoolClient, s: string, run: readonly RecordedEvent[], touched: TouchedShops): Promise<void> {
+export async function applyOrders(tx: pg.PoolClient, s: string, run: readonly RecordedEvent[], stats: ShopStats): Promise<void> {
   let placed: RecordedEvent[] = [];
   let paid: RecordedEvent[] = [];
   let paidStreams = new Set<string>();
   const flush = async () => {
     if (placed.length > 0) await applyOrdersPlaced(tx, s, placed);
-    if (paid.length > 0) await applyOrdersPaid(tx, s, paidStreams, touched);
+    if (paid.length > 0) await applyOrdersPaid(tx, s, paidStreams, stats);
     placed = [];
     paid = [];
     paidStreams = new Set();
@@ -166,14 +172,17 @@ async function applyOrdersPlaced(tx: pg.PoolClient, s: string, events: readonly 
 }
 
 /** Sold counts grow when an order is paid (as the origin counts 已售), once per order. */
-async function applyOrdersPaid(tx: pg.PoolClient, s: string, streams: ReadonlySet<string>, touched: TouchedShops): Promise<void> {
-  const { rows } = await tx.query<{ shop_id: string }>(
+async function applyOrdersPaid(tx: pg.PoolClient, s: string, streams: ReadonlySet<string>, stats: ShopStats): Promise<void> {
+  const { rows } = await tx.query<ShopDeltaRow>(
     `with paid as (
        update ${s}.product_sales set paid = true where stream_id = any($1::text[]) and not paid returning product_id, number),
-     per_product as (select product_id, sum(number)::int as number from paid group by product_id)
-     update ${s}.products p set sold = p.sold + x.number from per_product x where p.product_id = x.product_id
-     returning p.shop_id`, [[...streams]]);
-  for (const row of rows) touched.add(Number(row.shop_id));
+     per_product as (select product_id, sum(number)::int as number from paid group by product_id),
+     changed as (
+       update ${s}.products p set sold = p.sold + x.number from per_product x where p.product_id = x.product_id
+       returning p.shop_id, x.number)
+     select shop_id, sum(number)::int as sales, 0 as kinds, null as gained, null as left_price from changed group by shop_id`,
+    [[...streams]]);
+  stats.add(rows);
 }
 
 /** Each category's level-2 and level-1 ancestors (itself where it is one), over alias c: append a where clause. */
@@ -189,16 +198,4 @@ export async function refreshCategoryAncestors(tx: pg.PoolClient, s: string, whe
     `update ${s}.products p set category_l2_id = a.l2, category_l1_id = a.l1
      from (${categoryAncestorsSql(s)}) a
      where a.category_id = p.category_id and (${where})`, params);
-}
-
-/** Shops' sales (Σ their products'), product kinds on sale and lowest list price, in one statement. */
-export async function refreshShopStats(tx: pg.PoolClient, s: string, touched: TouchedShops): Promise<void> {
-  if (touched.size === 0) return;
-  await tx.query(
-    `update ${s}.shops sh set sales = x.sales, product_kinds = x.kinds, min_price = x.min_price
-     from (select t.shop_id, coalesce(sum(p.sales), 0)::int as sales, (count(p.product_id) filter (where p.shelved))::int as kinds,
-             min(p.price) filter (where p.listed) as min_price
-           from unnest($1::bigint[]) as t(shop_id) left join ${s}.products p on p.shop_id = t.shop_id
-           group by t.shop_id) x
-     where sh.shop_id = x.shop_id`, [[...touched]]);
 }

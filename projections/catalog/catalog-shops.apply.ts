@@ -5,7 +5,8 @@ import {
 } from '../../domain/catalog/catalog.events';
 import type { RecordedEvent } from '../../services/event-store/event-store.port';
 import { lastByKey } from '../set-based';
-import { refreshCategoryAncestors, type TouchedShops } from './catalog-products.apply';
+import { refreshCategoryAncestors } from './catalog-products.apply';
+import type { ShopDeltaRow, ShopStats } from './shop-stats';
 
 export async function applyCategoryDefined(tx: pg.PoolClient, s: string, event: RecordedEvent): Promise<void> {
   const c = CategoryDefined.parse(event.data);
@@ -19,7 +20,7 @@ export async function applyCategoryDefined(tx: pg.PoolClient, s: string, event: 
     `p.category_id = $1 or p.category_id in (select category_id from ${s}.categories where parent_id = $1)`, [c.categoryId]);
 }
 
-export async function applyShopOpened(tx: pg.PoolClient, s: string, event: RecordedEvent, touched: TouchedShops): Promise<void> {
+export async function applyShopOpened(tx: pg.PoolClient, s: string, event: RecordedEvent, stats: ShopStats): Promise<void> {
   const o = ShopOpened.parse(event.data);
   await tx.query(
     `insert into ${s}.shops (shop_id, shop_name, shop_brief, shop_logo, shop_phone, charge_person_phone, province, city,
@@ -31,13 +32,15 @@ export async function applyShopOpened(tx: pg.PoolClient, s: string, event: Recor
        return_person = excluded.return_person, return_phone = excluded.return_phone, return_address = excluded.return_address`,
     [o.shopId, o.shopName, o.shopBrief, o.shopLogo, o.shopPhone, o.chargePersonPhone, o.province, o.city,
       o.addressDetail, o.returnPerson, o.returnPhone, o.returnAddress, event.metadata.occurredAt]);
-  await syncShopEnabled(tx, s, [o.shopId], touched);
+  await syncShopEnabled(tx, s, [o.shopId], stats);
+  // products listed before their shop opened were counted nowhere
+  await stats.recount(tx, s, [o.shopId]);
 }
 
 export const SHOP_FLAGS: ReadonlySet<string> = new Set(['ShopDisabled', 'ShopEnabled']);
 
 /** A run of shops disabled and enabled: each shop takes its last flag, then its products copy it. */
-export async function applyShopFlags(tx: pg.PoolClient, s: string, run: readonly RecordedEvent[], touched: TouchedShops): Promise<void> {
+export async function applyShopFlags(tx: pg.PoolClient, s: string, run: readonly RecordedEvent[], stats: ShopStats): Promise<void> {
   const flags = lastByKey(run.map((event) => {
     const enabled = event.type === 'ShopEnabled';
     return { shopId: (enabled ? ShopEnabled : ShopDisabled).parse(event.data).shopId, enabled };
@@ -45,20 +48,26 @@ export async function applyShopFlags(tx: pg.PoolClient, s: string, run: readonly
   await tx.query(
     `update ${s}.shops sh set enabled = x.enabled from unnest($1::bigint[], $2::boolean[]) as x(shop_id, enabled)
      where sh.shop_id = x.shop_id`, [flags.map((f) => f.shopId), flags.map((f) => f.enabled)]);
-  await syncShopEnabled(tx, s, flags.map((f) => f.shopId), touched);
+  await syncShopEnabled(tx, s, flags.map((f) => f.shopId), stats);
 }
 
 /**
  * products.shop_enabled copies shops.enabled (false while the shop is unknown), so `listed` needs no join. Only rows
  * whose copy changes are written: a product row carries large search indexes.
  */
-async function syncShopEnabled(tx: pg.PoolClient, s: string, shopIds: number[], touched: TouchedShops): Promise<void> {
-  await tx.query(
-    `update ${s}.products p set shop_enabled = x.enabled
-     from (select t.shop_id, coalesce(sh.enabled, false) as enabled
-           from unnest($1::bigint[]) as t(shop_id) left join ${s}.shops sh on sh.shop_id = t.shop_id) x
-     where p.shop_id = x.shop_id and p.shop_enabled <> x.enabled`, [shopIds]);
-  for (const shopId of shopIds) touched.add(shopId);
+async function syncShopEnabled(tx: pg.PoolClient, s: string, shopIds: number[], stats: ShopStats): Promise<void> {
+  // a row was listed before exactly when it is shelved and not listed now (its shop_enabled flipped)
+  const { rows } = await tx.query<ShopDeltaRow>(
+    `with changed as (
+       update ${s}.products p set shop_enabled = x.enabled
+       from (select t.shop_id, coalesce(sh.enabled, false) as enabled
+             from unnest($1::bigint[]) as t(shop_id) left join ${s}.shops sh on sh.shop_id = t.shop_id) x
+       where p.shop_id = x.shop_id and p.shop_enabled <> x.enabled
+       returning p.shop_id, p.shelved, p.listed, p.price)
+     select shop_id, 0 as sales, 0 as kinds, min(price) filter (where listed) as gained,
+       min(price) filter (where shelved and not listed) as left_price
+     from changed group by shop_id`, [shopIds]);
+  stats.add(rows);
 }
 
 export async function applyShopClassifyDefined(tx: pg.PoolClient, s: string, event: RecordedEvent): Promise<void> {

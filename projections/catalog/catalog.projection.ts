@@ -7,14 +7,13 @@ import type pg from 'pg';
 import type { RecordedEvent } from '../../services/event-store/event-store.port';
 import type { Projection } from '../runner/projection';
 import { runsOf } from '../set-based';
-import {
-  applyOrders, applyProductsListed, applyShelfChanges, ORDER_EVENTS, refreshShopStats, SHELF_CHANGES, type TouchedShops,
-} from './catalog-products.apply';
+import { applyOrders, applyProductsListed, applyShelfChanges, ORDER_EVENTS, SHELF_CHANGES } from './catalog-products.apply';
 import {
   applyCanvasPublished, applyCategoryDefined, applyShopBannerSet, applyShopClassifyDefined, applyShopFlags,
   applyShopOpened, SHOP_FLAGS,
 } from './catalog-shops.apply';
 import { CATALOG_TABLES, migrateCatalog } from './catalog.schema';
+import { ShopStats } from './shop-stats';
 
 const HANDLED = [
   'CategoryDefined', 'ShopOpened', 'ShopDisabled', 'ShopEnabled', 'ShopClassifyDefined', 'ShopBannerSet',
@@ -34,37 +33,37 @@ function kindOf(event: RecordedEvent): string {
   return event.type;
 }
 
-async function applyShelvesAndOrders(tx: pg.PoolClient, run: readonly RecordedEvent[], s: string, touched: TouchedShops): Promise<void> {
+async function applyShelvesAndOrders(tx: pg.PoolClient, run: readonly RecordedEvent[], s: string, stats: ShopStats): Promise<void> {
   const shelves = run.filter((event) => SHELF_CHANGES.has(event.type));
   const orders = run.filter((event) => ORDER_EVENTS.has(event.type));
-  if (shelves.length > 0) await applyShelfChanges(tx, s, shelves, touched);
-  if (orders.length > 0) await applyOrders(tx, s, orders, touched);
+  if (shelves.length > 0) await applyShelfChanges(tx, s, shelves, stats);
+  if (orders.length > 0) await applyOrders(tx, s, orders, stats);
 }
 
 /**
  * Listings, shelf changes and order lines (the volume of a seed, an import or a rebuild) go set-based, a run of them
  * in a few statements; the rare shop, category and layout events one by one. Runs keep log order.
  */
-async function applyRun(tx: pg.PoolClient, run: readonly RecordedEvent[], s: string, touched: TouchedShops): Promise<void> {
+async function applyRun(tx: pg.PoolClient, run: readonly RecordedEvent[], s: string, stats: ShopStats): Promise<void> {
   const type = run[0].type;
   if (!isHandled(type)) return;
   switch (type) {
-    case 'ProductListed': return applyProductsListed(tx, s, run, touched);
+    case 'ProductListed': return applyProductsListed(tx, s, run, stats);
     case 'ProductShelved':
     case 'ProductUnshelved':
     case 'OrderPlaced':
-    case 'OrderPaid': return applyShelvesAndOrders(tx, run, s, touched);
+    case 'OrderPaid': return applyShelvesAndOrders(tx, run, s, stats);
     case 'ShopDisabled':
-    case 'ShopEnabled': return applyShopFlags(tx, s, run, touched);
-    default: for (const event of run) await applyOne(tx, event, s, touched);
+    case 'ShopEnabled': return applyShopFlags(tx, s, run, stats);
+    default: for (const event of run) await applyOne(tx, event, s, stats);
   }
 }
 
-async function applyOne(tx: pg.PoolClient, event: RecordedEvent, s: string, touched: TouchedShops): Promise<void> {
+async function applyOne(tx: pg.PoolClient, event: RecordedEvent, s: string, stats: ShopStats): Promise<void> {
   const type = event.type as Exclude<Handled, 'ProductListed' | 'ProductShelved' | 'ProductUnshelved' | 'ShopDisabled' | 'ShopEnabled' | 'OrderPlaced' | 'OrderPaid'>;
   switch (type) {
     case 'CategoryDefined': return applyCategoryDefined(tx, s, event);
-    case 'ShopOpened': return applyShopOpened(tx, s, event, touched);
+    case 'ShopOpened': return applyShopOpened(tx, s, event, stats);
     case 'ShopClassifyDefined': return applyShopClassifyDefined(tx, s, event);
     case 'ShopBannerSet': return applyShopBannerSet(tx, s, event);
     case 'CanvasPublished': return applyCanvasPublished(tx, s, event);
@@ -75,11 +74,11 @@ async function applyOne(tx: pg.PoolClient, event: RecordedEvent, s: string, touc
   }
 }
 
-/** A batch (or one event): its runs in log order, then each touched shop's stats recomputed once. */
+/** A batch (or one event): its runs in log order, then what they did to each shop's stats, in one statement. */
 async function applyCatalog(tx: pg.PoolClient, events: readonly RecordedEvent[], s: string): Promise<void> {
-  const touched: TouchedShops = new Set();
-  for (const run of runsOf(events, kindOf)) await applyRun(tx, run, s, touched);
-  await refreshShopStats(tx, s, touched);
+  const stats = new ShopStats();
+  for (const run of runsOf(events, kindOf)) await applyRun(tx, run, s, stats);
+  await stats.flush(tx, s);
 }
 
 export const catalogProjection: Projection = {

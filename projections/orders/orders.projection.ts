@@ -11,7 +11,7 @@ import { orderDecider, type OrderState } from '../../domain/order/order.decider'
 import { orderEventTypes, type OrderEvent } from '../../domain/order/order.events';
 import { streamCategory, type RecordedEvent } from '../../services/event-store/event-store.port';
 import type { Projection } from '../runner/projection';
-import { applyCollageEvent } from './order-collages.apply';
+import { applyCollageEvents } from './order-collages.apply';
 import { orderNoticeFor, type OrderNotice } from './order-notices';
 import { orderRowOf, restoreSnapshot, type OrderRow, type PersistedOrderSnapshot } from './order-row';
 import { ORDERS_TABLES, migrateOrders } from './orders.schema';
@@ -79,9 +79,8 @@ async function applyOrderEvents(tx: pg.PoolClient, s: string, events: readonly R
 async function applyBatch(tx: pg.PoolClient, events: readonly RecordedEvent[], s: string): Promise<void> {
   const orderEvents = events.filter((e) => ORDER_TYPES.has(e.type) && streamCategory(e.streamId) === 'order');
   if (orderEvents.length > 0) await applyOrderEvents(tx, s, orderEvents);
-  for (const event of events) {
-    if (COLLAGE_TYPES.has(event.type) && streamCategory(event.streamId) === 'collage') await applyCollageEvent(tx, s, event);
-  }
+  // collages have their own table: their events commute with the orders'
+  await applyCollageEvents(tx, s, events.filter((e) => COLLAGE_TYPES.has(e.type) && streamCategory(e.streamId) === 'collage'));
   // after this batch's notices were inserted: a notice published in the same batch finds its row
   const published = events.filter((e) => e.type === NOTICE_PUBLISHED).map((e) => NoticePublished.parse(e.data).noticeId);
   if (published.length > 0) {

@@ -1,7 +1,9 @@
 /**
- * Scenario 10 (issue 14 item 5): the real read models that carry volume — catalogue, stock, cart — rebuilt on
- * PostgreSQL from generated logs at 100k products (tests/support/generated-logs.ts: the demo catalogue, 100,000
- * generated products and traffic that revisits them; stock and cart traffic of the same order). Per projection, in
+ * Scenario 10 (issue 14 item 5): the real read models that carry volume — catalogue, stock, cart, orders, comments,
+ * deadlines, promotions, coupons, footprints, favourites, Q&A, addresses — rebuilt on PostgreSQL from generated logs
+ * at 100k products (tests/support/generated-logs.ts: the demo catalogue, 100,000 generated products and traffic that
+ * revisits them; stock, cart and order traffic of the same order; the engagement log over small id spaces, so every
+ * batch meets its keys again). Per projection, in
  * one database and one run:
  *   - baseline: the hand-rolled projector (no runner: read 1000, apply, checkpoint, one transaction per batch) running
  *     the projection's own set-based applyBatch;
@@ -19,7 +21,16 @@ import { diffGenerations, describeDiff } from '../../projections/runner/generati
 import { readLive } from '../../projections/runner/generations';
 import { generationSchema, type Projection } from '../../projections/runner/projection';
 import { stockProjection } from '../../projections/stock/stock.projection';
-import { cartLog, catalogLog, stockLog } from '../support/generated-logs';
+import { addressesProjection } from '../../projections/addresses/addresses.projection';
+import { collectsProjection } from '../../projections/collects/collects.projection';
+import { commentsProjection } from '../../projections/comments/comments.projection';
+import { couponsProjection } from '../../projections/coupons/coupons.projection';
+import { deadlinesProjection } from '../../projections/deadlines/deadlines.projection';
+import { footprintsProjection } from '../../projections/footprints/footprints.projection';
+import { ordersProjection } from '../../projections/orders/orders.projection';
+import { promotionsProjection } from '../../projections/promotions/promotions.projection';
+import { qaProjection } from '../../projections/qa/qa.projection';
+import { addressLog, cartLog, catalogLog, deadlineLog, engagementLog, orderLog, stockLog } from '../support/generated-logs';
 import { scaled, withFreshDatabase, type BenchConfig } from './bench-backends';
 import { appendStreams } from './browse/bulk-append';
 import { handRolledCatchUp } from './hand-rolled.projector';
@@ -39,12 +50,30 @@ interface Figures {
   catchUpRate: number; rebuildRate: number; checks: string[];
 }
 
+/** Only the events `projection` handles: each projection's log holds only its own events. */
+const mine = (projection: Projection, events: RecordedEvent[]): RecordedEvent[] =>
+  events.filter((event) => projection.handles.includes(event.type));
+
 function subjects(config: BenchConfig): Subject[] {
   const products = scaled(config, 100_000);
+  const orders = scaled(config, 25_000);
+  const engagement = scaled(config, 500_000);
+  const fromEngagement = (projection: Projection, label: string): Subject =>
+    ({ label, projection, log: () => mine(projection, engagementLog(engagement, 'bench-engagement')) });
   return [
     { label: `catalog (${fmtCount(products)} products + traffic)`, projection: catalogProjection, log: () => catalogLog(products, scaled(config, 50_000), 'bench-catalog') },
     { label: `stock (${fmtCount(products)} SKUs + traffic)`, projection: stockProjection, log: () => stockLog(products, scaled(config, 100_000), 'bench-stock') },
     { label: 'cart (20k shoppers, 100k SKUs)', projection: cartProjection, log: () => cartLog(scaled(config, 20_000), products, scaled(config, 150_000), 'bench-cart') },
+    { label: `orders (${fmtCount(orders)} order lifecycles + collages)`, projection: ordersProjection, log: () => mine(ordersProjection, orderLog(orders, 'bench-orders')) },
+    { label: `comments (${fmtCount(orders)} order lifecycles)`, projection: commentsProjection, log: () => mine(commentsProjection, orderLog(orders, 'bench-orders')) },
+    { label: `deadlines (${fmtCount(orders)} order lifecycles)`, projection: deadlinesProjection, log: () => mine(deadlinesProjection, orderLog(orders, 'bench-orders')) },
+    { label: 'deadlines (every kind, 20k entities)', projection: { ...deadlinesProjection }, log: () => deadlineLog(scaled(config, 20_000), scaled(config, 150_000), 'bench-deadlines') },
+    fromEngagement(promotionsProjection, 'promotions (engagement log)'),
+    fromEngagement(couponsProjection, 'coupons (engagement log)'),
+    fromEngagement(footprintsProjection, 'footprints (engagement log)'),
+    fromEngagement(collectsProjection, 'collects (engagement log)'),
+    fromEngagement(qaProjection, 'qa (engagement log)'),
+    { label: 'addresses (address books)', projection: addressesProjection, log: () => addressLog(scaled(config, 100_000), 'bench-addresses') },
   ];
 }
 

@@ -62,7 +62,10 @@ export function catalogLog(products: number, traffic: number, seed = 'catalog'):
     const p = pick(random, listings);
     const draw = random();
     if (draw < 0.15) {
-      const edited = { ...p, productName: `${p.productName} ${n}`, fictitiousSales: between(random, 0, 500) };
+      // half the edits reprice: the shop's lowest price may rise (its holder repriced) or fall
+      const factor = random() < 0.5 ? 1 : between(random, 50, 150) / 100;
+      const skus = p.skus.map((sku) => ({ ...sku, price: Math.max(1, Math.round(sku.price * factor)) }));
+      const edited = { ...p, skus, productName: `${p.productName} ${n}`, fictitiousSales: between(random, 0, 500) };
       log.add(catalogStreams.product(p.productId), 'ProductListed', CatalogEvents.ProductListed.parse(edited));
     } else if (draw < 0.35) {
       const type = random() < 0.5 ? 'ProductShelved' : 'ProductUnshelved';
@@ -238,6 +241,123 @@ export function addressLog(traffic: number, seed = 'addresses'): RecordedEvent[]
     } else {
       log.add(`address-book-${userId}`, 'AddressRemoved', { userId, receiveId });
     }
+  }
+  return log.events;
+}
+
+/**
+ * Time-based transitions of `entities` orders, collages, payments, checkouts and after-sales: deadlines set, moved,
+ * cleared and set again, over `traffic` events (projections/deadlines/deadline-rules.ts reads only the instants).
+ */
+export function deadlineLog(entities: number, traffic: number, seed = 'deadlines'): RecordedEvent[] {
+  const random = randomFor(seed);
+  const log = new GeneratedLog();
+  const iso = (minutes: number) => new Date(Date.UTC(2026, 0, 1) + minutes * 60_000).toISOString();
+  const kinds: Array<[string, readonly string[]]> = [
+    ['order', ['OrderPlaced', 'OrderPlaced', 'OrderPaid', 'OrderShipped', 'AutoConfirmPaused', 'AutoConfirmResumed', 'ReceiptConfirmed', 'OrderCancelled', 'OrderRefundedInFull', 'OrderDeleted']],
+    ['collage', ['CollageOpened', 'CollageOpened', 'CollageSucceeded', 'CollageFailed']],
+    ['payment', ['PaymentSucceeded', 'RefundRequested', 'RefundRequested']],
+    ['checkout', ['CheckoutStarted', 'CheckoutStarted', 'CheckoutCompleted', 'CheckoutFailed', 'CheckoutAbandoned']],
+    ['after-sale', ['AfterSaleSubmitted', 'AfterSaleApproved', 'AfterSaleRejected', 'AfterSaleReturnReceived']],
+  ];
+  for (let n = 0; n < traffic; n += 1) {
+    const [category, types] = pick(random, kinds);
+    const type = pick(random, types);
+    const at = iso(n + between(random, 0, 600));
+    // a few instants are missing or unreadable: the rule then sets nothing
+    const instant = random() < 0.05 ? 'soon' : at;
+    log.add(`${category}-${between(random, 1, entities)}`, type, {
+      paymentDeadline: instant, autoConfirmAt: instant, deadline: instant, paidAt: instant, requestedAt: instant,
+      ...(type === 'CheckoutStarted' && random() < 0.3 ? { deadline: undefined, startedAt: instant } : {}),
+      ...(type === 'AfterSaleReturnReceived' || (type === 'AfterSaleApproved' && random() < 0.5) ? {} : { autoCloseAt: instant }),
+    });
+  }
+  return log.events;
+}
+
+/**
+ * `orders` orders over their lifecycles, interleaved (placed → paid → shipped → confirmed → lines reviewed, or
+ * cancelled unpaid), and group-buy collages opened, joined, paid, left, succeeded or failed: the volume of the orders
+ * and comments read models. Events are valid as their schemas read them (domain/order, domain/group-buy).
+ */
+export function orderLog(orders: number, seed = 'orders'): RecordedEvent[] {
+  const random = randomFor(seed);
+  const log = new GeneratedLog();
+  const iso = (minutes: number) => new Date(Date.UTC(2026, 0, 1) + minutes * 60_000).toISOString();
+  let clock = 0;
+  let commentId = 0;
+  const open: Array<{ id: number; step: number; skuIds: number[] }> = [];
+  const collages: Array<{ id: number; members: number }> = [];
+  let nextOrder = 1;
+  while (nextOrder <= orders || open.length > 0) {
+    clock += 1;
+    const draw = random();
+    if (draw < 0.05 && collages.length < 50) {
+      const id = 5_000_000 + clock;
+      const order = between(random, 1, orders);
+      log.add(`collage-${id}`, 'CollageOpened', {
+        collageId: id, shopGroupWorkId: between(random, 1, 5), shopId: between(random, 1, 16), productId: between(random, 1, 5000),
+        skuId: between(random, 1, 20_000), size: between(random, 2, 4), leader: { userId: between(random, 1, 2000), orderId: order, headImage: '/h.png' },
+        openedAt: iso(clock), deadline: iso(clock + 1440),
+      });
+      collages.push({ id, members: 1 });
+      continue;
+    }
+    if (draw < 0.12 && collages.length > 0) {
+      const c = pick(random, collages);
+      const which = random();
+      const orderId = between(random, 1, orders);
+      if (which < 0.4) log.add(`collage-${c.id}`, 'CollageMemberJoined', { userId: between(random, 1, 2000), orderId, headImage: '/h.png', joinedAt: iso(clock) });
+      else if (which < 0.75) log.add(`collage-${c.id}`, 'CollageMemberPaid', { orderId, paidAt: iso(clock) });
+      else if (which < 0.85) log.add(`collage-${c.id}`, 'CollageMemberLeft', { orderId, reason: 'cancelled', leftAt: iso(clock) });
+      else {
+        const succeeded = which < 0.95;
+        log.add(`collage-${c.id}`, succeeded ? 'CollageSucceeded' : 'CollageFailed', succeeded
+          ? { orderIds: [orderId], succeededAt: iso(clock) } : { reason: 'deadline', orderIds: [orderId], failedAt: iso(clock) });
+        collages.splice(collages.indexOf(c), 1);
+      }
+      continue;
+    }
+    if (nextOrder <= orders && (open.length < 200 || random() < 0.3)) {
+      const id = nextOrder;
+      nextOrder += 1;
+      const lines = Array.from({ length: between(random, 1, 3) }, (_, k) => {
+        const productId = between(random, 1, 5000);
+        return { skuId: productId * 4 + k, productId, productName: `商品${productId}`, image: `/p/${productId}.png`, values: k ? ['蓝色', 'XL'] : [], number: between(random, 1, 3), price: between(random, 100, 20_000), discount: 0 };
+      });
+      const orderPrice = lines.reduce((sum, line) => sum + line.price * line.number, 0);
+      log.add(`order-${id}`, 'OrderPlaced', {
+        orderId: id, orderFormid: String(100_000_000_000_000 + id), userId: between(random, 1, 2000), shopId: between(random, 1, 16), lines,
+        orderPrice, logisticsPrice: 0, discountPrice: 0, price: orderPrice, platformCouponId: null, shopCouponId: null,
+        receive: { receiveName: '张三', receivePhone: '13800138000', receiveAdress: '浙江省-杭州市-西湖区', address: `文三路 ${id} 号` },
+        remark: '', paymentMode: 1, shopGroupWorkId: null, shopSeckillId: null, shopDiscountId: null, collageId: 0,
+        placedAt: iso(clock), paymentDeadline: iso(clock + 30),
+      });
+      open.push({ id, step: 0, skuIds: lines.map((line) => line.skuId) });
+      continue;
+    }
+    const order = pick(random, open);
+    const stream = `order-${order.id}`;
+    const done = () => open.splice(open.indexOf(order), 1);
+    if (order.step === 0) {
+      if (random() < 0.15) {
+        log.add(stream, 'OrderCancelled', { reason: 'shopper', refundAmount: 0, cancelledAt: iso(clock) });
+        done();
+      } else {
+        log.add(stream, 'OrderPaid', { paymentId: `pay-${order.id}`, transactionId: `wx-${order.id}`, amount: 1, paidAt: iso(clock), intoFormingGroup: false });
+      }
+    } else if (order.step === 1) {
+      log.add(stream, 'OrderShipped', { express: 'SF', expressName: '顺丰速运', deliverFormid: `SF${order.id}`, shippedAt: iso(clock), autoConfirmAt: iso(clock + 14_400) });
+    } else if (order.step === 2) {
+      log.add(stream, 'ReceiptConfirmed', { auto: false, confirmedAt: iso(clock) });
+      if (random() < 0.5) done();
+    } else {
+      const skuId = order.skuIds[order.step - 3];
+      commentId += 1;
+      log.add(stream, 'LineReviewed', { skuId, commentId, reviewedAt: iso(clock), comment: `好评${commentId}`, star: between(random, 1, 5), impressions: ['值得买'], images: [] });
+      if (order.step - 3 === order.skuIds.length - 1) done();
+    }
+    order.step += 1;
   }
   return log.events;
 }
