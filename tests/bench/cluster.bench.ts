@@ -23,6 +23,10 @@ const TARGET_P95_MS = 300;
 
 /** Orders/s with a decimal: a loaded machine checks out a few a second. */
 const fmtOrders = (n: number): string => (Number.isFinite(n) && n < 100 ? `${n.toFixed(1)}/s` : fmtRate(n));
+/** A signed difference of latencies ("+22.4 ms", "−248 ms"). */
+const fmtDelta = (n: number): string => (Number.isFinite(n) ? `${n < 0 ? '−' : '+'}${fmtMs(Math.abs(n))}` : 'n/a');
+const scaling = (ratio: number): string =>
+  (ratio >= 1.5 ? 'scales' : ratio >= 1.1 ? 'scales partly' : ratio >= 0.9 ? 'no gain' : 'slower');
 
 export const SHAPES: readonly ClusterShape[] = [
   { label: 'a', instances: 1, workers: 1, port: 3200, kafkaPort: 3208 },
@@ -86,8 +90,8 @@ function hopTable(shapes: readonly ShapeFigures[]): Table {
       'GET /api/health/live direct p50 / p95 / p99', 'health/live p50: proxy − direct', 'health/live req/s: proxy ÷ direct'],
     rows: shapes.map((s) => {
       const { proxy, direct } = s.paths;
-      return [shapeName(s.shape), fmtRatio(orderRate(proxy), orderRate(direct)), fmtMs(checkoutLatency(proxy).p95 - checkoutLatency(direct).p95),
-        fmtLatency(proxy.live.latency), fmtLatency(direct.live.latency), fmtMs(proxy.live.latency.p50 - direct.live.latency.p50),
+      return [shapeName(s.shape), fmtRatio(orderRate(proxy), orderRate(direct)), fmtDelta(checkoutLatency(proxy).p95 - checkoutLatency(direct).p95),
+        fmtLatency(proxy.live.latency), fmtLatency(direct.live.latency), fmtDelta(proxy.live.latency.p50 - direct.live.latency.p50),
         fmtRatio(proxy.live.rate, direct.live.rate)];
     }),
   };
@@ -138,10 +142,12 @@ function section(shapes: readonly ShapeFigures[], push: PushFigures, perRound: n
       + '(order rotated each round), each after 400 GET /api/health/live by the same path; 32 warm-up checkouts per shape and path. '
       + 'Direct: worker w talks to instance w mod N + 1 on its own port (the spread the proxy gives, without the hop).',
       `2 instances + worker vs 1 instance + worker, both through the proxy: ${fmtRatio(orderRate(b.paths.proxy), orderRate(a.paths.proxy))} the orders/s `
-      + `(${ratio >= 1.5 ? 'scales' : ratio >= 1.1 ? 'scales partly' : 'no gain'}: on this machine the instances, the worker, PostgreSQL and the load generator share the same cores).`,
+      + `(${scaling(ratio)}: on this machine the instances, the worker, PostgreSQL and the load generator share the same cores).`,
       `Read models afterwards: ${shapes.map((s) => `${shapeName(s.shape)}: ${fmtCount(s.paid.paid)} of ${fmtCount(s.paid.expected)} orders paid${s.paid.others ? ` (others: ${s.paid.others})` : ''}`).join('; ')}; `
       + `push orders: ${fmtCount(push.paid.paid)} of ${fmtCount(push.paid.expected)} paid${push.paid.others ? ` (others: ${push.paid.others})` : ''}.`,
-      ...(errors.length > 0 ? [`Checkout errors: ${errors.join('; ')}.`] : []),
+      ...(errors.length > 0 ? [`Checkout errors: ${errors.join('; ')}.${errors.some((e) => e.includes(' 503 ')) ? ' A 503 on settle is read-your-writes '
+        + 'refusing to decide (services/api/read-your-writes.ts): the shopper\'s previous write was not in the worker\'s read models within '
+        + 'READ_YOUR_WRITES_TIMEOUT_MS (2 s), i.e. the projection worker ran that far behind the instances.' : ''}`] : []),
       'Push: on the 2-instance cluster, each of 20 shoppers holds a websocket on instance 1 and one on instance 2; every probe pays one order placed '
       + 'beforehand with POST /pay/sandbox/:id/confirm sent straight to instance 1 (the cashier signs the notification and hands it to that instance\'s '
       + 'notify route), t0 just before that POST, t1 when the order channel\'s SUCCESS push is parsed on the socket subscribed to it: on instance 2 '
