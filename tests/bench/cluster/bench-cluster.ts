@@ -100,6 +100,8 @@ export async function startBenchCluster(databaseServerUrl: string, shape: Cluste
     PATH: process.env.PATH, HOME: process.env.HOME, TMPDIR: process.env.TMPDIR,
     CLUSTER_PORT: String(shape.port), CLUSTER_DIR: path.join(dir, 'cluster'), CLUSTER_API_INSTANCES: String(shape.instances),
     CLUSTER_WORKERS: String(shape.workers), CLUSTER_KAFKA_PORT: String(shape.kafkaPort), KAFKA_HOME: kafkaHome, KAFKA_FRESH: '1',
+    // a loaded machine (the bench's other cluster, other work) starts a JVM slowly: start-kafka.sh's 90 s were seen to run out
+    KAFKA_START_TIMEOUT: '240',
     DATABASE_URL: fresh.url, OPS_TOKEN, SEED_DEMO: 'true', LOG_LEVEL: 'warn', HOST: '127.0.0.1',
     WEB_DIST: path.join(dir, 'no-web'), ...LOAD_LIMITS,
   };
