@@ -38,7 +38,7 @@ const pathName = (s: ClusterShape, path: Path) => (path === 'proxy'
   ? `through HAProxy :${s.port}`
   : `direct :${Array.from({ length: s.instances }, (_, i) => s.port + i + 1).join('/')}`);
 
-interface ShapeFigures { shape: ClusterShape; startSeconds: number; paths: Record<Path, PathFigures>; paid: { paid: number; expected: number; others: string } }
+interface ShapeFigures { shape: ClusterShape; startSeconds: number; warmErrors: Map<string, number>; paths: Record<Path, PathFigures>; paid: { paid: number; expected: number; others: string } }
 
 const orderRate = (f: PathFigures) => (f.checkout.timings.length * 1000) / f.checkout.ms;
 const checkoutLatency = (f: PathFigures): LatencySummary => summarise(f.checkout.timings.map((t) => t.total));
@@ -61,7 +61,7 @@ export async function clusterBench(config: BenchConfig): Promise<Section> {
       }
     }
     const shapes: ShapeFigures[] = [];
-    for (const rig of rigs) shapes.push({ shape: rig.cluster.shape, startSeconds: rig.cluster.startSeconds, ...(await rig.figures()) });
+    for (const rig of rigs) shapes.push({ shape: rig.cluster.shape, startSeconds: rig.cluster.startSeconds, warmErrors: rig.warmErrors, ...(await rig.figures()) });
     const two = rigs[rigs.length - 1];
     progress('cluster: callback → push across instances');
     const push = await clusterPush(config, two.cluster, two.shoppers);
@@ -128,7 +128,10 @@ function pushTable(push: PushFigures): Table {
 function section(shapes: readonly ShapeFigures[], push: PushFigures, perRound: number): Section {
   const [a, b] = shapes;
   const ratio = orderRate(b.paths.proxy) / orderRate(a.paths.proxy);
-  const errors = shapes.flatMap((s) => PATHS.flatMap((path) => [...s.paths[path].checkout.errors].map(([k, n]) => `${s.shape.label}/${path}: ${k} ×${n}`)));
+  const errors = shapes.flatMap((s) => [
+    ...PATHS.flatMap((path) => [...s.paths[path].checkout.errors].map(([k, n]) => `${s.shape.label}/${path}: ${k} ×${n}`)),
+    ...[...s.warmErrors].map(([k, n]) => `${s.shape.label}/${k} ×${n}`),
+  ]);
   return {
     title: '11. Cluster: checkout through the proxy, 1 vs 2 API instances; callback → push across instances (infra/cluster, PostgreSQL, Kafka, HAProxy)',
     tables: [checkoutTable(shapes), hopTable(shapes), pushTable(push)],
@@ -145,7 +148,7 @@ function section(shapes: readonly ShapeFigures[], push: PushFigures, perRound: n
       + `(${scaling(ratio)}: on this machine the instances, the worker, PostgreSQL and the load generator share the same cores).`,
       `Read models afterwards: ${shapes.map((s) => `${shapeName(s.shape)}: ${fmtCount(s.paid.paid)} of ${fmtCount(s.paid.expected)} orders paid${s.paid.others ? ` (others: ${s.paid.others})` : ''}`).join('; ')}; `
       + `push orders: ${fmtCount(push.paid.paid)} of ${fmtCount(push.paid.expected)} paid${push.paid.others ? ` (others: ${push.paid.others})` : ''}.`,
-      ...(errors.length > 0 ? [`Checkout errors: ${errors.join('; ')}.${errors.some((e) => e.includes(' 503 ')) ? ' A 503 on settle is read-your-writes '
+      ...(errors.length > 0 ? [`Checkout errors (a = 1 instance, b = 2 instances): ${errors.join('; ')}.${errors.some((e) => e.includes(' 503 ')) ? ' A 503 on settle is read-your-writes '
         + 'refusing to decide (services/api/read-your-writes.ts): the shopper\'s previous write was not in the worker\'s read models within '
         + 'READ_YOUR_WRITES_TIMEOUT_MS (2 s), i.e. the projection worker ran that far behind the instances.' : ''}`] : []),
       'Push: on the 2-instance cluster, each of 20 shoppers holds a websocket on instance 1 and one on instance 2; every probe pays one order placed '

@@ -150,7 +150,7 @@ async function internalHealth(url: string): Promise<Health> {
 }
 
 /** Until the instance answers healthy and every projection (run by the worker) is live with no lag. */
-async function untilCaughtUp(url: string, timeoutMs: number, output: () => string): Promise<void> {
+export async function untilCaughtUp(url: string, timeoutMs: number, output: () => string = () => ''): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let last: Health = { status: 0 };
   while (Date.now() < deadline) {
