@@ -2,7 +2,7 @@
  * `npm run bench`: the event-sourced spine's figures, each next to a baseline measured in the same run
  * (DESIGN.md §13). Detects the backends (PGlite always; PostgreSQL from DATABASE_URL; Kafka from KAFKA_BROKERS),
  * runs each scenario, and prints markdown to stdout (progress goes to stderr). A scenario whose backend is
- * missing is skipped with its reason. BENCH_ONLY=appends,global-read,projections,kafka,lag,emmett,browse-api,web-home,buy,rebuilds,lighthouse
+ * missing is skipped with its reason. BENCH_ONLY=appends,global-read,projections,kafka,lag,emmett,browse-api,web-home,buy,rebuilds,lighthouse,cluster
  * picks some (buy,flash / buy,checkout / buy,push run one part of buy);
  * BENCH_REBUILDS=catalog,stock,cart picks projections of `rebuilds`; BENCH_LARGE=1 adds the 1M-event read step; BENCH_SCALE scales the counts. Each section is printed as soon as it
  * completes (a later crash or interrupt loses nothing measured), and dropped database connections do not end the run.
@@ -12,6 +12,8 @@ import { CHROMIUM_PATH, chromiumPresent } from '../support/browser';
 import { appendsBench } from './appends.bench';
 import { browseApiBench } from './browse-api.bench';
 import { buyBench } from './buy.bench';
+import { clusterBench } from './cluster.bench';
+import { clusterProblem } from './cluster/bench-cluster';
 import { surviveConnectionDrops } from './connection-drops';
 import { dropLeftovers, hardwareTable, kafkaProblem, postgresProblem, readConfig, type BenchConfig } from './bench-backends';
 import { emmettBench } from './emmett.bench';
@@ -46,6 +48,7 @@ const scenarios: Scenario[] = [
   { name: 'buy', title: '9. Buy: checkout, flash sale, callback → push', missing: (p) => p.postgres, run: buyBench },
   { name: 'rebuilds', title: '10. Real projections: rebuild at 100k products', missing: (p) => p.postgres, run: realProjectionsBench },
   { name: 'lighthouse', title: '11. Lighthouse', missing: () => (chromiumPresent() ? null : `${CHROMIUM_PATH} not found`), run: lighthouseBench },
+  { name: 'cluster', title: '12. Cluster: checkout through the proxy, callback → push across instances', missing: (p) => p.postgres ?? clusterProblem(), run: clusterBench },
 ];
 
 async function main(): Promise<void> {
