@@ -4,7 +4,7 @@
  * (also a change made outside the page, pushed over the websocket), previews the cart in the dropdown, and on
  * /shopping-trolley changes a quantity, deletes a line and goes to 结算 with the selected lines.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { productDetailHref } from '../../web/src/lib/catalog-ui/links';
 import { launchBrowser } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -30,10 +30,23 @@ if (browser) {
     await page.getByTestId('sku-stock').waitFor();
   };
   const line = (skuId: number) => page.getByTestId(`cart-line-${skuId}`);
-  /** From outside the top bar onto the cart link, so the popover sees a fresh mouseenter on whatever page this is. */
-  const openCartDropdown = async () => {
-    await page.mouse.move(0, 400);
-    await page.getByTestId('cart-dropdown').hover();
+  /**
+   * From outside the top bar onto the cart link, so the popover sees a fresh mouseenter on whatever page this is,
+   * until `shown` is visible: a top bar re-rendered under a resting mouse (the page still loading on a loaded machine)
+   * gets no mouseenter, so, as a shopper would, the mouse leaves and comes back (5 s each time, 30 s in all).
+   */
+  const openCartDropdown = async (shown: Locator) => {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      await page.mouse.move(0, 400);
+      await page.getByTestId('cart-dropdown').hover();
+      try {
+        await shown.waitFor({ timeout: 5_000 });
+        return;
+      } catch (error) {
+        if (Date.now() > deadline) throw error;
+      }
+    }
   };
 
   beforeAll(async () => {
@@ -59,8 +72,7 @@ if (browser) {
 
     it('sees 登录后查看商品 in the cart dropdown', async () => {
       await page.goto(`${server.url}/`);
-      await openCartDropdown();
-      await page.getByText('登录后查看商品').waitFor();
+      await openCartDropdown(page.getByText('登录后查看商品'));
     });
   });
 
@@ -79,8 +91,7 @@ if (browser) {
     }, 60_000);
 
     it('shows the empty-cart text in the dropdown and no count', async () => {
-      await openCartDropdown();
-      await page.getByText('购物车还没有商品，赶紧选购吧！').waitFor();
+      await openCartDropdown(page.getByText('购物车还没有商品，赶紧选购吧！'));
       expect(await badge().count()).toBe(0);
     });
 
@@ -107,9 +118,8 @@ if (browser) {
     });
 
     it('previews the three lines in the dropdown, each with its name and price', async () => {
-      await openCartDropdown();
       const preview = page.getByTestId('cart-preview');
-      await preview.getByText('保温杯').waitFor();
+      await openCartDropdown(preview.getByText('保温杯'));
       expect(await preview.locator('.cart-preview__item').count()).toBe(3);
       expect(await preview.getByText('颜色:红色').count()).toBe(1);
       expect(await preview.getByText('查看全部').count()).toBe(0);
