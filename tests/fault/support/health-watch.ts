@@ -5,7 +5,7 @@
  */
 import { readHealth } from './server-process';
 
-export interface HealthSample { at: number; status: number; state: string | null; problems: string[]; maxLag: number }
+export interface HealthSample { at: number; doneAt: number; status: number; state: string | null; problems: string[]; maxLag: number }
 
 export class HealthWatch {
   readonly samples: HealthSample[] = [];
@@ -32,7 +32,7 @@ export class HealthWatch {
       const answer = await readHealth(this.url());
       const data = answer.body?.data;
       const maxLag = Math.max(0, ...(data?.projections ?? []).map((p) => p.lag ?? 0));
-      this.samples.push({ at, status: answer.status, state: data?.status ?? null, problems: data?.problems ?? [], maxLag });
+      this.samples.push({ at, doneAt: Date.now(), status: answer.status, state: data?.status ?? null, problems: data?.problems ?? [], maxLag });
     } finally {
       this.busy = false;
     }
@@ -53,7 +53,9 @@ export class HealthWatch {
       return samples.length > 0 && samples.every((s) => s.status === 200);
     }
     if (problem === 'answered') {
-      const samples = this.between(from, to);
+      // every request in flight at some time of the window (a loaded machine may answer one slower than the window
+      // lasts, so none would start inside it)
+      const samples = this.samples.filter((s) => s.at <= to && s.doneAt >= from);
       return samples.length > 0 && samples.every((s) => s.status !== 0);
     }
     return this.between(from, to).some((s) => (problem === 'unreachable'
