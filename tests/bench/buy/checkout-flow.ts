@@ -90,3 +90,32 @@ export async function checkoutOnce(client: HttpClient, shopper: Shopper, line: B
   lap('callback');
   return { orderId: submitted.orderId, total: t - t0, steps };
 }
+
+export interface CheckoutRound { timings: CheckoutTiming[]; errors: Map<string, number>; ms: number }
+
+/**
+ * `lines.length` checkouts, `workers` at a time, worker w on clients[w mod clients.length] (one client for one
+ * server; one per instance for a cluster); a refused step counts as an error of that step, not a crash.
+ */
+export async function checkoutRound(
+  clients: readonly HttpClient[], shoppers: readonly Shopper[], lines: readonly BuyLine[], tag: string, workers: number,
+): Promise<CheckoutRound> {
+  const timings: CheckoutTiming[] = [];
+  const errors = new Map<string, number>();
+  let next = 0;
+  const started = now();
+  await Promise.all(Array.from({ length: workers }, async (_, worker) => {
+    const client = clients[worker % clients.length];
+    while (next < lines.length) {
+      const i = next;
+      next += 1;
+      try {
+        timings.push(await checkoutOnce(client, shoppers[i % shoppers.length], lines[i], `${tag}-${i}`));
+      } catch (error) {
+        const key = error instanceof StepError ? `${error.step} ${error.code} ${error.detail}` : String(error);
+        errors.set(key, (errors.get(key) ?? 0) + 1);
+      }
+    }
+  }));
+  return { timings, errors, ms: now() - started };
+}

@@ -13,14 +13,14 @@ import { appendOperation } from '../appends.bench';
 import { freshDatabase, scaled, type BenchConfig } from '../bench-backends';
 import { RAW_TABLE_SQL } from '../bench-events';
 import {
-  combineLoads, fmtCount, fmtLatency, fmtMs, fmtRate, fmtRatio, now, progress, runLoad, summarise, type LoadResult, type Section,
+  combineLoads, fmtCount, fmtLatency, fmtMs, fmtRate, fmtRatio, progress, runLoad, summarise, type LoadResult, type Section,
 } from '../stats';
 import { NOOP_PATH, withBuyServer, type BuyServer } from './buy-server';
-import { checkoutOnce, STEPS, StepError, type CheckoutTiming, type Step } from './checkout-flow';
-import { plainSkus, roundRobin, type BuyLine } from './demo-skus';
+import { checkoutRound, STEPS, type CheckoutRound, type Step } from './checkout-flow';
+import { plainSkus, roundRobin } from './demo-skus';
 import { horizonNote, watchHorizon, type HorizonReport } from './horizon-watch';
 import { HttpClient } from './http-client';
-import { signInShoppers, type Shopper } from './shoppers';
+import { signInShoppers } from './shoppers';
 import { untilOrdersPaid } from './verify-orders';
 
 const WORKERS = 16;
@@ -31,28 +31,6 @@ const REQUESTS_PER_CHECKOUT = STEPS.length;
 const MIN_STOCK = 20;
 const APPEND_WARMUP = 100;
 
-interface CheckoutRound { timings: CheckoutTiming[]; errors: Map<string, number>; ms: number }
-
-/** `lines.length` checkouts, `WORKERS` at a time; a refused step counts as an error of that step, not a crash. */
-async function checkoutRound(client: HttpClient, shoppers: readonly Shopper[], lines: readonly BuyLine[], tag: string): Promise<CheckoutRound> {
-  const timings: CheckoutTiming[] = [];
-  const errors = new Map<string, number>();
-  let next = 0;
-  const started = now();
-  await Promise.all(Array.from({ length: WORKERS }, async () => {
-    while (next < lines.length) {
-      const i = next;
-      next += 1;
-      try {
-        timings.push(await checkoutOnce(client, shoppers[i % shoppers.length], lines[i], `${tag}-${i}`));
-      } catch (error) {
-        const key = error instanceof StepError ? `${error.step} ${error.code} ${error.detail}` : String(error);
-        errors.set(key, (errors.get(key) ?? 0) + 1);
-      }
-    }
-  }));
-  return { timings, errors, ms: now() - started };
-}
 
 interface CheckoutFigures {
   orders: number;
@@ -78,7 +56,7 @@ async function onServer(server: BuyServer, orders: number): Promise<CheckoutFigu
     progress(`checkout: ${SHOPPERS} shoppers signed in`);
     const perRound = Math.ceil(orders / ROUNDS);
     const lines = roundRobin(await plainSkus(server.runtime.db, MIN_STOCK), WARMUP + perRound * ROUNDS, MIN_STOCK);
-    const warm = await checkoutRound(client, shoppers, lines.slice(0, WARMUP), 'warm');
+    const warm = await checkoutRound([client], shoppers, lines.slice(0, WARMUP), 'warm', WORKERS);
     if (warm.errors.size > 0) throw new Error(`warm-up checkouts failed: ${[...warm.errors.keys()].join('; ')}`);
     const { rows } = await server.runtime.db.query<{ head: string }>('select coalesce(max(global_position), 0)::text as head from events');
     const watch = watchHorizon(server.runtime.db);
@@ -90,7 +68,7 @@ async function onServer(server: BuyServer, orders: number): Promise<CheckoutFigu
       noop.push(await runLoad(baselineCount, WORKERS, async () => { await client.request('GET', NOOP_PATH); }));
       health.push(await runLoad(baselineCount, WORKERS, async () => { await client.api('GET', '/health'); }));
       const from = WARMUP + round * perRound;
-      rounds.push(await checkoutRound(client, shoppers, lines.slice(from, from + perRound), `r${round}`));
+      rounds.push(await checkoutRound([client], shoppers, lines.slice(from, from + perRound), `r${round}`, WORKERS));
       progress(`checkout round ${round + 1}/${ROUNDS}: ${fmtRate((rounds[round].timings.length * 1000) / rounds[round].ms)} orders`);
     }
     const checkout: CheckoutRound = {

@@ -7,13 +7,14 @@
  * this cluster's worker the other database's events and split the consumer groups between the two.
  */
 import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { freshDatabase, type FreshDatabase } from '../bench-backends';
 import { progress } from '../stats';
+import { cachedKafkaLib, hasCommand } from '../../fault/support/fault-env';
 
 const run = promisify(execFile);
 
@@ -56,22 +57,7 @@ export function clusterProblem(): string | null {
   return null;
 }
 
-function hasCommand(command: string): boolean {
-  try {
-    execFileSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
-/** The Kafka jars start-kafka.sh resolved before (~/.cache/jishi-kafka/lib-<version>), or null. */
-function cachedKafkaLib(): string | null {
-  const home = path.join(os.homedir(), '.cache/jishi-kafka');
-  if (!existsSync(home)) return null;
-  const lib = readdirSync(home).find((name) => name.startsWith('lib-') && existsSync(path.join(home, name, '.complete')));
-  return lib ? path.join(home, lib) : null;
-}
 
 /** Clusters started and not yet stopped: stopped synchronously if the process exits first (an interrupt). */
 const running = new Map<string, NodeJS.ProcessEnv>();

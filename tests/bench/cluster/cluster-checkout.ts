@@ -6,11 +6,11 @@
  * round sends GET /api/health/live by the same path (the proxy hop on a request that does nothing).
  */
 import { scaled, type BenchConfig } from '../bench-backends';
-import { checkoutOnce, StepError, type CheckoutTiming } from '../buy/checkout-flow';
-import { plainSkus, roundRobin, type BuyLine } from '../buy/demo-skus';
+import { checkoutRound, type CheckoutRound } from '../buy/checkout-flow';
+import { plainSkus, roundRobin } from '../buy/demo-skus';
 import { HttpClient } from '../buy/http-client';
 import { signInShoppers, type Shopper } from '../buy/shoppers';
-import { combineLoads, now, progress, runLoad, type LoadResult } from '../stats';
+import { combineLoads, progress, runLoad, type LoadResult } from '../stats';
 import { OPS_TOKEN, untilCaughtUp, type BenchCluster } from './bench-cluster';
 import { untilPaid, type PaidCheck } from './paid-orders';
 
@@ -24,7 +24,7 @@ const LIVE_PER_ROUND = 400;
 export type Path = 'proxy' | 'direct';
 export const PATHS: readonly Path[] = ['proxy', 'direct'];
 
-export interface CheckoutRound { timings: CheckoutTiming[]; errors: Map<string, number>; ms: number }
+export type { CheckoutRound };
 
 export interface PathFigures { checkout: CheckoutRound; live: LoadResult }
 
@@ -39,27 +39,6 @@ export interface CheckoutRig {
   close(): void;
 }
 
-/** `lines.length` checkouts, WORKERS at a time, worker w on clients[w mod clients.length]. */
-async function checkoutRound(clients: readonly HttpClient[], shoppers: readonly Shopper[], lines: readonly BuyLine[], tag: string): Promise<CheckoutRound> {
-  const timings: CheckoutTiming[] = [];
-  const errors = new Map<string, number>();
-  let next = 0;
-  const started = now();
-  await Promise.all(Array.from({ length: WORKERS }, async (_, worker) => {
-    const client = clients[worker % clients.length];
-    while (next < lines.length) {
-      const i = next;
-      next += 1;
-      try {
-        timings.push(await checkoutOnce(client, shoppers[i % shoppers.length], lines[i], `${tag}-${i}`));
-      } catch (error) {
-        const key = error instanceof StepError ? `${error.step} ${error.code} ${error.detail}` : String(error);
-        errors.set(key, (errors.get(key) ?? 0) + 1);
-      }
-    }
-  }));
-  return { timings, errors, ms: now() - started };
-}
 
 export function combineRounds(rounds: readonly CheckoutRound[]): CheckoutRound {
   const errors = new Map<string, number>();
@@ -86,7 +65,7 @@ export async function checkoutRig(config: BenchConfig, cluster: BenchCluster): P
     await untilCaughtUp(cluster.instanceUrl(1), 120_000);
     const warmErrors = new Map<string, number>();
     for (const path of PATHS) {
-      const warm = await checkoutRound(clientsOf(path), shoppers, take(WARMUP), `warm-${path}`);
+      const warm = await checkoutRound(clientsOf(path), shoppers, take(WARMUP), `warm-${path}`, WORKERS);
       if (warm.timings.length === 0) throw new Error(`every warm-up checkout (${path}) failed: ${[...warm.errors.keys()].join('; ')}`);
       for (const [k, n] of warm.errors) warmErrors.set(`warm-up ${path}: ${k}`, (warmErrors.get(`warm-up ${path}: ${k}`) ?? 0) + n);
     }
@@ -100,7 +79,7 @@ export async function checkoutRig(config: BenchConfig, cluster: BenchCluster): P
           const answer = await clients[worker % clients.length].api<{ status: string }>('GET', '/health/live');
           if (answer.status !== 200) throw new Error(`GET /api/health/live answered ${answer.status}`);
         }));
-        const result = await checkoutRound(clients, shoppers, take(perRound), `${path}-r${round}`);
+        const result = await checkoutRound(clients, shoppers, take(perRound), `${path}-r${round}`, WORKERS);
         rounds[path].push(result);
         progress(`cluster ${cluster.shape.label} ${path} round ${round + 1}/${ROUNDS}: ${((result.timings.length * 1000) / result.ms).toFixed(1)} orders/s`
           + `${result.errors.size > 0 ? `, errors: ${[...result.errors.keys()].join('; ')}` : ''}`);

@@ -44,7 +44,7 @@ if (typeof afterAll === 'function') {
   });
 }
 
-function hasCommand(command: string): boolean {
+export function hasCommand(command: string): boolean {
   try {
     execFileSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' });
     return true;
