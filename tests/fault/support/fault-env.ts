@@ -16,16 +16,19 @@ import { announceSkip } from '../../support/backends';
 export const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 export const OPS_TOKEN = 'fault-suite-ops-token-0123456789';
 
+/** FAULT_PORT_OFFSET shifts every port, so two checkouts on one machine can run the fault suite side by side. */
+const PORT_OFFSET = Number(process.env.FAULT_PORT_OFFSET ?? 0);
+
 export const PORTS = {
-  server: (n: number) => 3150 + n,
-  kafka: 19292,
-  kafkaController: 19293,
-  postgres: 55533,
-  cluster: 3170,
-  clusterKafka: 19296,
-  manyCluster: 3190,
-  manyClusterKafka: 19298,
-  manyClusterKafkaController: 19299,
+  server: (n: number) => 3150 + PORT_OFFSET + n,
+  kafka: 19292 + PORT_OFFSET,
+  kafkaController: 19293 + PORT_OFFSET,
+  postgres: 55533 + PORT_OFFSET,
+  cluster: 3170 + PORT_OFFSET,
+  clusterKafka: 19296 + PORT_OFFSET,
+  manyCluster: 3190 + PORT_OFFSET,
+  manyClusterKafka: 19298 + PORT_OFFSET,
+  manyClusterKafkaController: 19299 + PORT_OFFSET,
 } as const;
 
 const scratch: string[] = [];
