@@ -57,9 +57,10 @@ export interface StreamAppend { streamId: string; events: NewEvent[]; expectedRe
 export interface EventStore {
   appendToStream(streamId: string, events: NewEvent[], options?: { expectedRevision?: ExpectedRevision }): Promise<AppendResult>;
   /**
-   * Several distinct streams that must change together, answered in the order given. PostgreSQL appends all or none
-   * (one transaction): one stream's failed expectation appends nothing anywhere. EventStoreDB (no multi-stream append
-   * in this client) appends them in sequence, so there a failure leaves the streams before it appended.
+   * Several distinct streams that must change together, answered in the order given (their events take log positions
+   * in that order). PostgreSQL appends all or none (one statement, one transaction): one stream's failed expectation
+   * appends nothing anywhere, and the first such stream in the order given is the one reported. EventStoreDB (no
+   * multi-stream append in this client) appends them in sequence, so there a failure leaves the streams before it appended.
    */
   appendToStreams(appends: readonly StreamAppend[]): Promise<AppendResult[]>;
   readStream(streamId: string, options?: { fromRevision?: number }): Promise<RecordedEvent[]>;

@@ -17,7 +17,7 @@ function counting(db: Database) {
     value: (async (config: unknown, values?: unknown[]) => {
       const name = typeof config === 'object' && config !== null ? (config as { name?: string }).name : undefined;
       if (name === 'jishi_append_v2') counts.alone += 1;
-      if (name === 'jishi_append_many_v2') counts.together += 1;
+      if (name === 'jishi_append_many_v3') counts.together += 1;
       if (name === undefined) return db.query(config as never, values as never);
       counts.inFlight += 1;
       counts.mostInFlight = Math.max(counts.mostInFlight, counts.inFlight);
@@ -121,6 +121,20 @@ for (const backend of backends) {
       for (const a of [answers[0], ...answers.slice(3)]) expect(a.status).toBe('fulfilled');
       expect(await store.readStream(taken)).toHaveLength(1);
       for (const s of fresh) expect((await store.readStream(s)).map((e) => e.revision)).toEqual([0]);
+    });
+
+    it('appends several streams all or none in one statement (appendToStreams: one round trip, no transaction of statements)', async () => {
+      if (skip()) return;
+      counts.alone = 0;
+      counts.together = 0;
+      const [order, payment, completion] = [uniqueStream('order'), uniqueStream('payment'), uniqueStream('completion')];
+      const results = await store.appendToStreams([
+        { streamId: order, events: events(2), expectedRevision: 'no_stream' },
+        { streamId: payment, events: events(1), expectedRevision: 'no_stream' },
+        { streamId: completion, events: events(1), expectedRevision: 'no_stream' },
+      ]);
+      expect(results.map((r) => r.nextRevision)).toEqual([1, 0, 0]);
+      expect(counts).toMatchObject({ alone: 0, together: 1 });
     });
 
     it('keeps appends to one stream apart: the second decides on what the first did', async () => {

@@ -64,6 +64,49 @@ for (const backend of backends) {
         expect(await store.readStream(order)).toEqual([]);
         expect(await store.readStream(payment)).toHaveLength(1);
       });
+
+      (atomic ? it : it.skip)('appends nothing when the 2nd of 3 streams conflicts, naming that stream (PostgreSQL, PGlite)', async () => {
+        const [order, payment, completion] = [uniqueStream('order'), uniqueStream('payment'), uniqueStream('completion')];
+        await store.appendToStream(payment, events(1));
+        const appends = (paymentExpects: 'no_stream' | number) => [
+          { streamId: order, events: events(2), expectedRevision: 'no_stream' as const },
+          { streamId: payment, events: events(1), expectedRevision: paymentExpects },
+          { streamId: completion, events: events(1), expectedRevision: 'no_stream' as const },
+        ];
+        const error = await conflict(store.appendToStreams(appends('no_stream')));
+        expect(error).toMatchObject({ streamId: payment, expected: 'no_stream', actual: 0 });
+        expect(await store.readStream(order)).toEqual([]);
+        expect(await store.readStream(payment)).toHaveLength(1);
+        expect(await store.readStream(completion)).toEqual([]);
+        // nothing was taken either: the same streams append at the revisions the refused call would have had
+        const results = await store.appendToStreams(appends(0));
+        expect(results.map((r) => r.events.map((e) => e.revision))).toEqual([[0, 1], [1], [0]]);
+        expect(await store.verifyChain({ streams: [order, payment, completion] })).toEqual([]);
+      });
+
+      (atomic ? it : it.skip)('serialises concurrent appends on overlapping streams: each whole or not at all, the chains gapless (PostgreSQL, PGlite)', async () => {
+        const streams = [0, 1, 2, 3].map(() => uniqueStream('overlap'));
+        // six calls, each on three of the four streams, half of them naming the streams in the opposite order
+        const calls = Array.from({ length: 6 }, (_, k) => {
+          const three = [0, 1, 2].map((j) => streams[(k + j) % 4]);
+          return (k % 2 === 0 ? three : three.reverse()).map((streamId) => ({ streamId, events: events(2) }));
+        });
+        const answers = await Promise.all(calls.map((call) => store.appendToStreams(call)));
+        for (const [k, results] of answers.entries()) {
+          expect(results.map((r) => r.events[0].streamId)).toEqual(calls[k].map((a) => a.streamId));
+          const all = results.flatMap((r) => r.events);
+          expect(new Set(all.map((e) => e.position.commit)).size).toBe(1); // one transaction
+          expect(increasing(all.map((e) => e.position))).toBe(true); // positions in the order given
+          for (const r of results) expect(r.events.map((e) => e.revision)).toEqual([r.nextRevision - 1, r.nextRevision]);
+        }
+        for (const stream of streams) {
+          const read = await store.readStream(stream);
+          const touching = calls.filter((call) => call.some((a) => a.streamId === stream)).length;
+          expect(read.map((e) => e.revision)).toEqual(Array.from({ length: 2 * touching }, (_, n) => n));
+          expect(increasing(read.map((e) => e.position))).toBe(true);
+        }
+        expect(await store.verifyChain({ streams })).toEqual([]);
+      });
     });
 
     describe('given a new stream', () => {

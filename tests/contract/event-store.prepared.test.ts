@@ -27,7 +27,7 @@ describe('append statements on one PGlite session', () => {
     const stream = uniqueStream('prepared');
     await store.appendToStream(stream, events(1), { expectedRevision: 'no_stream' });
     await Promise.all([1, 2, 3].map(() => store.appendToStream(uniqueStream('prepared'), events(1))));
-    expect(await prepared(first)).toEqual(['jishi_append_many_v2', 'jishi_append_v2']);
+    expect(await prepared(first)).toEqual(['jishi_append_many_v3', 'jishi_append_v2']);
 
     const second = await openDatabase({ kind: 'pglite', instance: pglite });
     opened.push(second);
@@ -35,7 +35,7 @@ describe('append statements on one PGlite session', () => {
     const result = await again.appendToStream(stream, events(2), { expectedRevision: 0 });
     expect(result.events.map((e) => e.revision)).toEqual([1, 2]);
     await again.appendToStreams([{ streamId: uniqueStream('prepared'), events: events(1) }, { streamId: stream, events: events(1), expectedRevision: 2 }]);
-    expect(await prepared(second)).toEqual(['jishi_append_many_v2', 'jishi_append_v2']);
+    expect(await prepared(second)).toEqual(['jishi_append_many_v3', 'jishi_append_v2']);
     expect((await store.readStream(stream)).map((e) => e.revision)).toEqual([0, 1, 2, 3]);
   });
 });

@@ -131,39 +131,60 @@ order by events.transaction_id desc, events.global_position desc
 limit 1`;
 
 /**
- * Appends to several distinct streams in one round trip (append-batcher.ts). $1 is a jsonb array of
- * {i, streamId, kind, rev, events: [{eventId, type, data, metadata}]}; each stream is checked and answered on its own,
- * exactly as APPEND_SQL answers one (rows tagged by `i`): a stream whose expectation fails, or whose event ids are
- * already stored, inserts nothing while the others insert. A unique violation (a writer elsewhere won a race on one
- * of the streams) fails the whole statement; the batcher then appends each one alone.
+ * Appends to several distinct streams in one statement, so one round trip and one transaction. $1 is a jsonb array
+ * of the streams {i, streamId, kind, rev, count}, $2 one flat jsonb array of their events {i, n (1-based in its
+ * stream), eventId, type, data, metadata} in the order given, $3 whether they append all or none. (Flat, not nested:
+ * the planner guesses 100 rows per jsonb array, and a nested one's 100 × 100 rows priced this small statement over
+ * jit_above_cost, so PostgreSQL JIT-compiled it on every run: about a second each on this machine.)
+ * Each stream is judged on its own as APPEND_SQL judges one (rows tagged by `i`, the head row carrying the verdict):
+ * 'append' (no id stored yet, the expectation holds), 'repeat' (every id already stored in this stream: an idempotent
+ * repeat, nothing inserted) or 'refused' (the expectation fails, or only some ids are stored, or elsewhere).
+ * - $3 false (the batcher's group commit, append-batcher.ts): every stream judged 'append' inserts, whatever the
+ *   others; a unique violation (a writer elsewhere won a race) fails the whole statement, then each goes alone.
+ * - $3 true (appendToStreams): nothing is inserted anywhere when one stream is refused; a unique violation (a lost
+ *   race) fails the statement, inserting nothing, and the caller runs it again.
+ * Positions are taken in the order given (the order of $2), but rows go into the table in stream id
+ * order: two statements whose streams overlap take the streams' revision slots in one order, so the later one waits
+ * for the earlier and then conflicts (and is run again) instead of the two deadlocking.
  */
 export const APPEND_MANY_SQL = `
 with recursive req as (
-  select (r->>'i')::int as i, r->>'streamId' as stream_id, r->>'kind' as kind, (r->>'rev')::bigint as rev, r->'events' as evs
+  select (r->>'i')::int as i, r->>'streamId' as stream_id, r->>'kind' as kind, (r->>'rev')::bigint as rev, (r->>'count')::int as count
   from jsonb_array_elements($1::jsonb) as t(r)
 ),
 input as (
-  select req.i, (e->>'eventId')::uuid as event_id, e->>'type' as type, e->'data' as data, e->'metadata' as metadata, n
-  from req cross join lateral jsonb_array_elements(req.evs) with ordinality as t(e, n)
+  select (e->>'i')::int as i, (e->>'n')::bigint as n, k::int as k, (e->>'eventId')::uuid as event_id, e->>'type' as type,
+    e->'data' as data, e->'metadata' as metadata
+  from jsonb_array_elements($2::jsonb) with ordinality as t(e, k)
 ),
 existing as (
   select input.i, ev.* from input
   cross join lateral (select * from events e where e.event_id = input.event_id limit 1) ev
 ),
 head as (
-  select req.i, req.stream_id, req.kind, req.rev,
+  select req.i, req.stream_id, req.kind, req.rev, req.count,
     coalesce((select max(e.stream_revision) from events e where e.stream_id = req.stream_id), -1) as revision
   from req
 ),
+judged as (
+  select head.i, head.stream_id, head.revision,
+    case
+      when not exists (select 1 from existing x where x.i = head.i) then
+        case when case head.kind
+            when 'any' then true
+            when 'no_stream' then head.revision = -1
+            when 'stream_exists' then head.revision >= 0
+            else head.revision = head.rev
+          end then 'append' else 'refused' end
+      when (select count(*) from existing x where x.i = head.i and x.stream_id = head.stream_id) = head.count then 'repeat'
+      else 'refused'
+    end as verdict
+  from head
+),
 ok as (
-  select head.i, head.stream_id, head.revision from head
-  where not exists (select 1 from existing x where x.i = head.i)
-    and case head.kind
-      when 'any' then true
-      when 'no_stream' then head.revision = -1
-      when 'stream_exists' then head.revision >= 0
-      else head.revision = head.rev
-    end
+  select judged.i, judged.stream_id, judged.revision from judged
+  where judged.verdict = 'append'
+    and not ($3::boolean and exists (select 1 from judged refused where refused.verdict = 'refused'))
 ),
 chain as (
   select ok.i, 0::bigint as n, coalesce((select e.chain_hash from events e
@@ -173,23 +194,30 @@ chain as (
   select chain.i, input.n, sha256(chain.hash || ${chainContent('ok.stream_id', 'ok.revision + input.n', 'input.event_id', 'input.type', 'input.data', 'input.metadata')})
   from chain join input on input.i = chain.i and input.n = chain.n + 1 join ok on ok.i = chain.i
 ),
+taken as (
+  select array_agg(p order by p) as positions
+  from (select nextval(pg_get_serial_sequence('events', 'global_position')) as p from input) t
+),
 inserted as (
-  insert into events (stream_id, stream_revision, event_id, type, data, metadata, chain_hash)
-  select ok.stream_id, ok.revision + input.n, input.event_id, input.type, input.data, input.metadata, chain.hash
-  from ok join input on input.i = ok.i join chain on chain.i = ok.i and chain.n = input.n
-  order by ok.i, input.n
+  insert into events (global_position, stream_id, stream_revision, event_id, type, data, metadata, chain_hash)
+  overriding system value
+  select taken.positions[input.k], ok.stream_id, ok.revision + input.n, input.event_id, input.type, input.data, input.metadata, chain.hash
+  from ok join input on input.i = ok.i join chain on chain.i = ok.i and chain.n = input.n cross join taken
+  order by ok.stream_id, input.n
   returning stream_id, global_position, transaction_id, stream_revision, recorded_at, chain_hash
 )
 select ok.i, 'inserted' as source, ins.global_position::text as global_position, ins.transaction_id::text as transaction_id,
   null::text as stream_id, ins.stream_revision::text as stream_revision, null::text as event_id, null::text as type,
-  null::jsonb as data, null::jsonb as metadata, ins.recorded_at, encode(ins.chain_hash, 'hex') as chain_hash
+  null::jsonb as data, null::jsonb as metadata, ins.recorded_at, encode(ins.chain_hash, 'hex') as chain_hash,
+  null::text as verdict
 from inserted ins join ok on ok.stream_id = ins.stream_id
 union all
 select x.i, 'existing', x.global_position::text, x.transaction_id::text, x.stream_id, x.stream_revision::text,
-  x.event_id::text, x.type, x.data, x.metadata, x.recorded_at, encode(x.chain_hash, 'hex')
+  x.event_id::text, x.type, x.data, x.metadata, x.recorded_at, encode(x.chain_hash, 'hex'), null
 from existing x
 union all
-select head.i, 'head', null, null, null, head.revision::text, null, null, null, null, null, null from head`;
+select judged.i, 'head', null, null, null, judged.revision::text, null, null, null, null, null, null, judged.verdict
+from judged`;
 
 /**
  * The stored chain checked row by row in one pass ($1: stream ids, null = the whole log): each event's link must be

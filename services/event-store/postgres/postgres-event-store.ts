@@ -24,6 +24,8 @@ const APPEND_ATTEMPTS = 8;
 const UNIQUE_VIOLATION = '23505';
 
 interface AppendRow extends EventRow { source: 'inserted' | 'existing' | 'head' }
+/** A row of APPEND_MANY_SQL: tagged with its request, the head row with the stream's verdict. */
+interface AppendManyRow extends AppendRow { i: number; verdict: 'append' | 'repeat' | 'refused' | null }
 
 /** Applies the store's migrations, then answers the port on `db`. The caller owns `db` (close() leaves it open). */
 export async function createPostgresEventStore(db: Database, options?: PostgresStoreOptions): Promise<EventStore> {
@@ -36,7 +38,7 @@ export interface PostgresStoreOptions { batch?: Partial<BatchLimits> }
 
 /** The appends are named prepared statements: parsed and planned once per connection, bound and run after that. */
 const APPEND_STATEMENT = 'jishi_append_v2';
-const APPEND_MANY_STATEMENT = 'jishi_append_many_v2';
+const APPEND_MANY_STATEMENT = 'jishi_append_many_v3';
 
 const payloadOf = (events: NewEvent[]) => events.map((event) => ({
   eventId: event.metadata.eventId, type: event.type, data: event.data ?? null, metadata: event.metadata,
@@ -59,15 +61,22 @@ async function appendAlone(q: Queryable, { streamId, events, expected }: AppendR
   }
 }
 
-/** Several distinct streams in one statement, each answered as appendAlone would answer it. */
-async function appendTogether(q: Queryable, requests: readonly AppendRequest[]): Promise<PromiseSettledResult<AppendResult>[]> {
-  const payload = JSON.stringify(requests.map((r, i) => {
+/** APPEND_MANY_SQL on several distinct streams: each request's rows, in the order given. */
+async function appendManyRows(q: Queryable, requests: readonly AppendRequest[], allOrNothing: boolean): Promise<AppendManyRow[][]> {
+  const streams = JSON.stringify(requests.map((r, i) => {
     const [kind, rev] = expectationOf(r.expected);
-    return { i, streamId: r.streamId, kind, rev, events: payloadOf(r.events) };
+    return { i, streamId: r.streamId, kind, rev, count: r.events.length };
   }));
-  const { rows } = await q.query<AppendRow & { i: number }>({ name: APPEND_MANY_STATEMENT, text: APPEND_MANY_SQL, values: [payload] });
-  const rowsOf = requests.map((): AppendRow[] => []);
+  const events = JSON.stringify(requests.flatMap((r, i) => payloadOf(r.events).map((event, j) => ({ i, n: j + 1, ...event }))));
+  const { rows } = await q.query<AppendManyRow>({ name: APPEND_MANY_STATEMENT, text: APPEND_MANY_SQL, values: [streams, events, allOrNothing] });
+  const rowsOf = requests.map((): AppendManyRow[] => []);
   for (const row of rows) rowsOf[row.i].push(row);
+  return rowsOf;
+}
+
+/** Several distinct streams in one statement, each appended and answered as appendAlone would (the batcher's group commit). */
+async function appendTogether(q: Queryable, requests: readonly AppendRequest[]): Promise<PromiseSettledResult<AppendResult>[]> {
+  const rowsOf = await appendManyRows(q, requests, false);
   return requests.map((r, i): PromiseSettledResult<AppendResult> => {
     try {
       return { status: 'fulfilled', value: interpretAppend(r.streamId, r.events, r.expected, rowsOf[i]) };
@@ -78,17 +87,33 @@ async function appendTogether(q: Queryable, requests: readonly AppendRequest[]):
 }
 
 /**
- * Each stream as APPEND_SQL answers it, one after another on one connection; the first that cannot append (a failed
- * expectation) throws, which rolls the transaction back. A unique violation is left to the caller's retry.
+ * Several distinct streams all or none, in ONE statement (one round trip, one transaction of its own or the caller's).
+ * When a stream is refused nothing is inserted anywhere, and the first refused stream in the order given throws what
+ * appendAlone would throw for it (WrongExpectedRevisionError, or an id stored in another stream). A unique violation
+ * (a lost race, nothing inserted) is left to the caller's retry.
  */
 async function appendAllOrNothing(q: Queryable, requests: readonly AppendRequest[]): Promise<AppendResult[]> {
-  const results: AppendResult[] = [];
-  for (const request of requests) {
-    const params = [request.streamId, JSON.stringify(payloadOf(request.events)), ...expectationOf(request.expected)];
-    const { rows } = await q.query<AppendRow>({ name: APPEND_STATEMENT, text: APPEND_SQL, values: params });
-    results.push(interpretAppend(request.streamId, request.events, request.expected, rows));
+  const rowsOf = await appendManyRows(q, requests, true);
+  const refused = rowsOf.findIndex((rows) => rows.some((row) => row.source === 'head' && row.verdict === 'refused'));
+  if (refused >= 0) {
+    const { streamId, events, expected } = requests[refused];
+    interpretAppend(streamId, events, expected, rowsOf[refused]); // throws the stream's own refusal
+    throw new Error(`appendToStreams: ${streamId} refused, but its rows show no conflict`);
   }
-  return results;
+  return requests.map((r, i) => interpretAppend(r.streamId, r.events, r.expected, rowsOf[i]));
+}
+
+/** One event id in two streams of one call can never be stored; say so before asking the database. */
+function assertDistinctEventIds(requests: readonly AppendRequest[]): void {
+  const streamOf = new Map<string, string>();
+  for (const { streamId, events } of requests) {
+    for (const event of events) {
+      const id = event.metadata.eventId.toLowerCase();
+      const other = streamOf.get(id);
+      if (other !== undefined) throw new Error(`appendToStreams: event id ${event.metadata.eventId} in both ${other} and ${streamId}`);
+      streamOf.set(id, streamId);
+    }
+  }
 }
 
 const isPool = (q: Queryable): q is Database => 'pool' in q && 'transaction' in q;
@@ -116,13 +141,14 @@ export function postgresEventStore(q: Queryable, options?: PostgresStoreOptions)
         assertAppendable(streamId, events);
         return { streamId, events, expected: expectedRevision ?? 'any' };
       });
-      // inside the caller's transaction, its commit makes them one; on a pool, a transaction of our own
+      assertDistinctEventIds(requests);
+      // one statement: inside the caller's transaction (whose commit it joins), or on a pool as its own transaction
       if (!isPool(q)) return appendAllOrNothing(q, requests);
       for (let attempt = 1; ; attempt += 1) {
         try {
-          return await q.transaction((tx) => appendAllOrNothing(tx, requests));
+          return await appendAllOrNothing(q, requests);
         } catch (error) {
-          // a writer elsewhere won a race on one of the streams: the whole transaction is tried again
+          // a writer elsewhere won a race on one of the streams, and the statement inserted nothing: run it again
           if (!isUniqueViolation(error) || attempt >= APPEND_ATTEMPTS) throw error;
         }
       }
