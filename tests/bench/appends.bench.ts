@@ -11,6 +11,7 @@ import type { Database } from '../../services/db/database';
 import type { EventStore } from '../../services/event-store/event-store.port';
 import { createPostgresEventStore } from '../../services/event-store/postgres/postgres-event-store';
 import { APPEND_SQL } from '../../services/event-store/postgres/postgres-event-store.sql';
+import { measureMultiAppends, multiAppendsNote, multiAppendsTable, type MultiAppendFigures } from './appends-multi.bench';
 import { scaled, withFreshDatabase, withPGlite, type BenchConfig } from './bench-backends';
 import { benchEvent, benchStream, EVENTS_PER_ORDER, fillEvents, RAW_INSERT_SQL, RAW_TABLE_SQL, rawInsertParams } from './bench-events';
 import {
@@ -105,7 +106,8 @@ export async function appendPlanTimes(db: Database, samples = 25): Promise<{ pla
  * as the table grows, until autovacuum analyses it.
  */
 async function onBackend(
-  db: Database, backend: string, counts: { history: number; sequential: number; concurrent: number }, notes: string[],
+  db: Database, backend: string, counts: { history: number; sequential: number; concurrent: number; multi: number }, notes: string[],
+  multi: MultiAppendFigures[],
 ): Promise<AppendFigures[]> {
   await db.query(RAW_TABLE_SQL);
   const store = await createPostgresEventStore(db);
@@ -117,6 +119,7 @@ async function onBackend(
   for (const inFlight of IN_FLIGHT) {
     figures.push(await measureAppends(db, store, backend, inFlight === 1 ? counts.sequential : counts.concurrent, inFlight));
   }
+  for (const [tier, inFlight] of IN_FLIGHT.entries()) multi.push(await measureMultiAppends(db, store, backend, counts.multi, inFlight, tier));
   const plan = await appendPlanTimes(db);
   notes.push(`${backend}: EXPLAIN ANALYZE of one append (median of 25): planning ${fmtMs(plan.planning)}, execution ${fmtMs(plan.execution)}.`);
   return figures;
@@ -138,15 +141,16 @@ export function appendsTable(figures: readonly AppendFigures[]): Table {
 
 export async function appendsBench(config: BenchConfig): Promise<Section> {
   const figures: AppendFigures[] = [];
+  const multi: MultiAppendFigures[] = [];
   const notes: string[] = [];
   progress('appends: PGlite');
   figures.push(...await withPGlite((db) => onBackend(db, 'PGlite',
-    { history: scaled(config, 20_000), sequential: scaled(config, 800), concurrent: scaled(config, 800) }, notes)));
+    { history: scaled(config, 20_000), sequential: scaled(config, 800), concurrent: scaled(config, 800), multi: scaled(config, 400) }, notes, multi)));
   if (config.databaseUrl) {
     progress('appends: PostgreSQL');
     figures.push(...await withFreshDatabase(config.databaseUrl, 'appends',
       (fresh) => onBackend(fresh.db, 'PostgreSQL',
-        { history: scaled(config, 50_000), sequential: scaled(config, 1000), concurrent: scaled(config, 2500) }, notes)));
+        { history: scaled(config, 50_000), sequential: scaled(config, 1000), concurrent: scaled(config, 2500), multi: scaled(config, 1000) }, notes, multi)));
   } else {
     notes.push('PostgreSQL rows skipped: DATABASE_URL not set.');
   }
@@ -161,5 +165,6 @@ export async function appendsBench(config: BenchConfig): Promise<Section> {
     + 'APPEND_MANY_SQL: group commit). EXPLAIN ANALYZE above parses and plans each time; the named statements do not.',
     'PGlite has a single connection: there the adapter sends one statement at a time and gathers the rest into the next; the raw '
     + 'INSERTs and the diagnostic queue in the pool.');
-  return { title: '1. Appends: one event per append vs raw single-row INSERT', tables: [appendsTable(figures)], notes };
+  notes.push(multiAppendsNote(multi.map((f) => `${f.backend} ×${f.inFlight}: ${f.statement.count / ROUNDS}`).join(', ')));
+  return { title: '1. Appends: one event per append vs raw single-row INSERT', tables: [appendsTable(figures), multiAppendsTable(multi)], notes };
 }
