@@ -21,22 +21,22 @@ export async function isDemoSeeded(store: EventStore): Promise<boolean> {
 
 export async function seedDemo(store: EventStore, now: Date): Promise<{ seeded: boolean; events: number }> {
   if (await isDemoSeeded(store)) return { seeded: false, events: 0 };
-  let events = 0;
-  for (const { daysAgo, ...notice } of demoNotices) {
-    const occurredAt = new Date(now.getTime() - daysAgo * DAY_MS - notice.noticeId * 60_000).toISOString();
-    const event: NewEvent = {
+  // the notices in one multi-stream append, then the catalogue in chunks (seed-catalog.ts)
+  await store.appendToStreams(demoNotices.map(({ daysAgo, ...notice }) => ({
+    streamId: noticeStream(notice.noticeId),
+    expectedRevision: 'any' as const,
+    events: [{
       type: NOTICE_PUBLISHED,
       data: NoticePublished.parse(notice),
       metadata: {
         eventId: deterministicEventId(`seed-demo/notice/${notice.noticeId}`),
         actor: { kind: 'platform' },
-        occurredAt,
+        occurredAt: new Date(now.getTime() - daysAgo * DAY_MS - notice.noticeId * 60_000).toISOString(),
         schemaVersion: 1,
       },
-    };
-    await store.appendToStream(noticeStream(notice.noticeId), [event], { expectedRevision: 'any' });
-    events += 1;
-  }
+    } satisfies NewEvent],
+  })));
+  let events = demoNotices.length;
   const catalog = await seedCatalog(store, now);
   events += catalog.events;
   await store.appendToStream(SEED_STREAM, [{

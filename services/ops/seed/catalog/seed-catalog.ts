@@ -1,18 +1,24 @@
 /**
- * Appends the demo catalogue: one append per stream (all of a stream's events in one round trip), in plan order.
- * Event ids come from the plan, so a re-run after an interruption appends only the streams that are missing.
+ * Appends the demo catalogue in plan order, a chunk of streams per multi-stream append (each stream's events with it):
+ * a dozen round trips instead of one per stream, so a fresh store (every `npm start` on a new data directory, every
+ * test server) is seeded in a fraction of the time. Event ids come from the plan, so a re-run after an interruption
+ * repeats the chunks already stored idempotently and appends the ones that are missing.
  */
 import type { EventStore } from '../../../event-store/event-store.port';
 import { planCatalog } from './catalog-plan';
 
 export interface CatalogSeedResult { streams: number; events: number }
 
+/** Streams per multi-stream append: a chunk of the plan stays well under a megabyte of event data. */
+const STREAMS_PER_APPEND = 32;
+
 export async function seedCatalog(store: EventStore, now: Date): Promise<CatalogSeedResult> {
   const batches = planCatalog(now);
   let events = 0;
-  for (const { streamId, events: batch } of batches) {
-    await store.appendToStream(streamId, batch, { expectedRevision: 'any' });
-    events += batch.length;
+  for (let start = 0; start < batches.length; start += STREAMS_PER_APPEND) {
+    const chunk = batches.slice(start, start + STREAMS_PER_APPEND);
+    await store.appendToStreams(chunk.map(({ streamId, events: batch }) => ({ streamId, events: batch, expectedRevision: 'any' })));
+    events += chunk.reduce((n, { events: batch }) => n + batch.length, 0);
   }
   return { streams: batches.length, events };
 }
