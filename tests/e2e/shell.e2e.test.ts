@@ -91,6 +91,8 @@ if (browser) {
     });
 
     it('opens the notice detail with its title, time and content when a carousel title is clicked', async () => {
+      // hovered, the carousel stops turning: the title read is the one clicked (a slow machine turned it in between)
+      await page.locator('.notice-carousel').hover();
       const title = await activeTitle(page);
       await page.locator('.notice-carousel [data-active="true"] a').click();
       await page.waitForURL(/\/notificationDetails\?id=\d+$/);
