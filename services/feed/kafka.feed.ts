@@ -11,7 +11,10 @@
  * batch whose partition ends below the stored offset, or starts above it, or a cluster id that changed (checked
  * after each group join and every few seconds) ends the subscription (`ended`) without applying anything; the
  * owner resumes the projection from its global position (projections/runner/boot.ts).
- * A failed batch is retried in place with backoff, heartbeating, until it commits or the partition moves away.
+ * A failed batch is retried in place with backoff, heartbeating, until it commits or the partition moves away. A
+ * heartbeat the coordinator refuses (a rebalance, or a coordinator that no longer knows this member after a broker
+ * restart) ends the batch unresolved: only back in kafkajs' loop does the member rejoin the group, and the join seeks
+ * to the stored offsets again. Retrying inside the batch instead kept such a member out of its group for good.
  */
 import type { Consumer, EachBatchPayload, Kafka, KafkaMessage } from 'kafkajs';
 import type { RecordedEvent } from '../event-store/event-store.port';
@@ -117,8 +120,11 @@ async function runConsumer(options: KafkaFeedOptions, admin: KafkaFeedAdmin, sub
   const consumer: Consumer = kafka.consumer({
     groupId: `${options.groupPrefix ?? 'jishi.projection.'}${subscriber.name}`,
     maxWaitTimeInMs: 250,
-    sessionTimeout: 30_000,
-    heartbeatInterval: 3_000,
+    // a member that died (kill -9 of a worker) is noticed within 10 s, and a rebalance waits at most 20 s for a
+    // member still inside a batch; heartbeats every second keep a slow batch's member in the group
+    sessionTimeout: 10_000,
+    heartbeatInterval: 1_000,
+    rebalanceTimeout: 20_000,
   });
   consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
     running.clusterCheckedAt = 0; // a new coordinator may be a new cluster
@@ -184,6 +190,7 @@ async function consumeBatch(payload: EachBatchPayload, running: Running): Promis
       log.warn({ subscriber: subscriber.name, ...errorFields(error) }, 'kafka cluster check failed; retrying');
       if (!isRunning() || isStale() || stopping.signal.aborted) return;
       await pause(backoff.next(), stopping);
+      if (!(await stillMember(heartbeat))) return;
     }
   }
   const from = stored.get(key(batch.topic, batch.partition)) ?? 0n;
@@ -209,7 +216,7 @@ async function consumeBatch(payload: EachBatchPayload, running: Running): Promis
       }
       stored.set(key(batch.topic, batch.partition), BigInt(nextOffset));
       resolveOffset(last.offset);
-      await heartbeat();
+      await stillMember(heartbeat); // applied and stored either way; a refused heartbeat rejoins after this batch
       return;
     } catch (error) {
       const delay = backoff.next();
@@ -217,8 +224,18 @@ async function consumeBatch(payload: EachBatchPayload, running: Running): Promis
         'kafka batch failed; retrying');
       subscriber.failed?.(error, delay);
       await pause(delay, stopping);
-      await heartbeat().catch(() => undefined);
+      if (!(await stillMember(heartbeat))) return; // unresolved: applied again (or dropped as stored) after the rejoin
     }
+  }
+}
+
+/** Heartbeats; false when the coordinator refused it, so that the batch returns and kafkajs rejoins the group. */
+async function stillMember(heartbeat: () => Promise<void>): Promise<boolean> {
+  try {
+    await heartbeat();
+    return true;
+  } catch {
+    return false;
   }
 }
 

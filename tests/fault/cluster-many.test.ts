@@ -6,9 +6,9 @@
  * - a flash sale whose buyers are split across both instances directly (each instance's group commit against the
  *   other's): exactly the units on sale sold, no oversell, stock = initial − sold, every acknowledged order once;
  * - a rolling restart behind the proxy (restart.sh: api1, then api2) under a steady load without client retries:
- *   no request fails, every acknowledged order exists once, the read models equal a rebuild;
+ *   no request fails, every acknowledged order exists once;
  * - kill -9 of the Kafka broker mid-stream and a start with the project's script: catch-up with nothing missed or
- *   doubled (invariants, rebuild);
+ *   doubled (invariants), and the read models (of both scenarios) equal a from-scratch rebuild;
  * - the scheduler across both instances: every settle-payment deadline (10 s after each payment of the loads above)
  *   was claimed and fired exactly once, by processes of both instances.
  */
@@ -215,7 +215,8 @@ describeFault('many instances, one truth (the cluster behind its proxy)', ['post
       name: 'cluster: rolling restart (restart.sh api1, api2) under a steady load', url: cluster.url, db: () => db,
       // a buyer every 400 ms from before the restart until it has finished (at most 120: 48 s), none asking twice
       firstBuyer: 4000, buyers: 120, inFlight: 4, startEveryMs: 400, untilRepaired: true, retries: false, injectAfter: 3,
-      healthProblem: 'answered', rebuild: { gate: cluster.env }, output,
+      // one rebuild comparison per cluster file (each costs ~45 s here): the broker scenario below makes it for both
+      healthProblem: 'answered', rebuild: 'elsewhere', output,
       async inject() {
         const injectedAt = Date.now();
         await cluster.restart();
@@ -229,12 +230,10 @@ describeFault('many instances, one truth (the cluster behind its proxy)', ['post
     expectInvariants(result);
   }, 300_000);
 
-  // UNFINISHED (closing note, session 5): with 2 workers the consumer groups can keep rebalancing after the broker's
-  // kill -9 ("the coordinator is not aware of this member"); CI saw recovery in 84 s once and not within 120 s once.
-  // Registered only with FAULT_CLUSTER_KAFKA=1 until that is fixed; tests/fault/kafka.test.ts kills the broker under
-  // one server in every CI run.
-  if (process.env.FAULT_CLUSTER_KAFKA !== '1') console.log('[fault] cluster kill -9 of the broker: not registered (FAULT_CLUSTER_KAFKA=1 runs it; see the note above it)');
-  (process.env.FAULT_CLUSTER_KAFKA === '1' ? it : it.skip)('catches up with nothing missed or doubled after kill -9 of the Kafka broker mid-stream', async () => {
+  // With 2 workers the consumer groups once kept rebalancing after the broker came back ("the coordinator is not
+  // aware of this member"): a member retrying a batch swallowed its refused heartbeats and never rejoined
+  // (services/feed/kafka.feed.ts stillMember now ends such a batch so that kafkajs rejoins).
+  it('catches up with nothing missed or doubled after kill -9 of the Kafka broker mid-stream', async () => {
     const kafka = cluster.kafka!;
     const result = await runScenario({
       name: 'cluster: kill -9 of the Kafka broker, started again with start-kafka.sh', url: cluster.url, db: () => db,
