@@ -89,8 +89,12 @@ function sessionConfig(pglite: PGlite): ReturnType<typeof createPgConfig> {
   return config;
 }
 
-export async function openPGlite(dataDir?: string): Promise<PGlite> {
-  const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+/**
+ * An embedded PostgreSQL: in `dataDir`, or in memory. `loadDataDir` starts it from a dumped data directory instead of
+ * running initdb (tests start hundreds of empty databases from one dump: tests/support/pglite-snapshot.ts).
+ */
+export async function openPGlite(dataDir?: string, options: { loadDataDir?: Blob } = {}): Promise<PGlite> {
+  const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm }, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
   return pglite;
 }
 

@@ -4,7 +4,7 @@
  * after the start): the scheduler fires it, the reservation comes back and the checkout is recorded abandoned. A
  * checkout that completed is untouched by its deadline, even one fired anyway (the decider refuses it as stale).
  */
-import { openPGlite } from '../../services/db/database';
+import { openFreshPGlite } from '../support/pglite-snapshot';
 import type { PGlite } from '@electric-sql/pglite';
 import { appendInSequence, type EventStore } from '../../services/event-store/event-store.port';
 import { ids, settleCheckoutFixture } from './checkout.fixtures';
@@ -18,7 +18,7 @@ let pglite: PGlite;
 let server: TestServer;
 
 beforeAll(async () => {
-  pglite = await openPGlite();
+  pglite = await openFreshPGlite();
   server = await startTestServer({ web: false, clock, pglite });
   await settleCheckoutFixture(server, clock());
 });

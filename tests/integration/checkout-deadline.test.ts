@@ -4,7 +4,7 @@
  * its stock, its coupons and its QR; the deadline is a read model of the events, so a new runtime on the same store
  * still fires it.
  */
-import { openPGlite } from '../../services/db/database';
+import { openFreshPGlite } from '../support/pglite-snapshot';
 import type { PGlite } from '@electric-sql/pglite';
 import { ids, settleCheckoutFixture } from './checkout.fixtures';
 import { available, line, newShopper, Shopper, shopOf, typesOf, until, type PayInfo } from './checkout.support';
@@ -17,7 +17,7 @@ let pglite: PGlite;
 let server: TestServer;
 
 beforeAll(async () => {
-  pglite = await openPGlite();
+  pglite = await openFreshPGlite();
   server = await startTestServer({ web: false, clock, pglite });
   await settleCheckoutFixture(server, clock());
 });

@@ -8,7 +8,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { CommentPage } from '../../domain/catalog/engagement.contract';
 import { SelfComment, SelfCommentPage } from '../../domain/review/review.contract';
-import { openPGlite } from '../../services/db/database';
+import { openFreshPGlite } from '../support/pglite-snapshot';
 import { freshPostgres, type FreshPostgres } from '../support/backends';
 import { givenCatalog, givenShopper } from './engagement.fixtures';
 import { call, line, openShop, payOrder, placeOrder, shipDirectly, tokenFor } from './orders.support';
@@ -233,7 +233,7 @@ function reviewSuite(name: string, open: (clock: () => Date) => Promise<UploadSe
 
 let pglite: PGlite | null = null;
 reviewSuite('embedded: PGlite', async (clock) => {
-  pglite = await openPGlite();
+  pglite = await openFreshPGlite();
   return startUploadServer({ pglite }, BUYER, clock);
 }, async () => pglite?.close());
 

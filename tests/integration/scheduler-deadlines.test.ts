@@ -3,7 +3,7 @@
  * events that make it moot; a rebuild from the log gives the same rows.
  */
 import type { PGlite } from '@electric-sql/pglite';
-import { openPGlite } from '../../services/db/database';
+import { openFreshPGlite } from '../support/pglite-snapshot';
 import type { Runtime } from '../../services/runtime';
 import {
   appendAfterSale, collageCommand, DAY, deadlineRows, HOUR, openDeadlineRuntime, orderCommand, payOrder, placeOrder, plus,
@@ -15,7 +15,7 @@ let runtime: Runtime;
 const t0 = new Date('2025-06-01T02:00:00.000Z');
 
 beforeAll(async () => {
-  pglite = await openPGlite();
+  pglite = await openFreshPGlite();
   runtime = await openDeadlineRuntime({ pglite });
 });
 afterAll(async () => {

@@ -7,7 +7,8 @@ import type { PGlite } from '@electric-sql/pglite';
 import { afterSaleDecider } from '../../domain/after-sale/after-sale.decider';
 import { DomainError, type ErrorName } from '../../domain/shared/errors';
 import { handleCommand } from '../../services/commands/handle-command';
-import { openDatabase, openPGlite, type Database } from '../../services/db/database';
+import { openDatabase, type Database } from '../../services/db/database';
+import { openFreshPGlite } from '../support/pglite-snapshot';
 import type { Runtime } from '../../services/runtime';
 import type { DueDeadline } from '../../services/scheduler/deadline-handler';
 import { createScheduler } from '../../services/scheduler/scheduler';
@@ -22,7 +23,7 @@ const t0 = new Date('2025-07-01T02:00:00.000Z');
 const due = plus(t0, HOUR);
 
 beforeAll(async () => {
-  pglite = await openPGlite();
+  pglite = await openFreshPGlite();
   runtime = await openDeadlineRuntime({ pglite });
 });
 afterAll(async () => {

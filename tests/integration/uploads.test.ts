@@ -8,7 +8,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import sharp from 'sharp';
-import { openPGlite } from '../../services/db/database';
+import { openFreshPGlite } from '../support/pglite-snapshot';
 import { DISPLAY_MAX_SIDE } from '../../services/uploads/image-processing';
 import { freshPostgres, type FreshPostgres } from '../support/backends';
 import { jpegWithGps, startUploadServer, tinyImage, upload, type UploadServer } from './uploads.support';
@@ -115,7 +115,7 @@ function uploadSuite(name: string, open: () => Promise<UploadServer>, storedCoun
 
 let pglite: PGlite;
 uploadSuite('embedded: PGlite, uploads in a directory', async () => {
-  pglite = await openPGlite();
+  pglite = await openFreshPGlite();
   return startUploadServer({ pglite });
 }, async (server) => (await readdir(path.join(server.dataDir, 'uploads'))).length);
 afterAll(async () => pglite?.close());

@@ -4,26 +4,31 @@
  * is not there is announced once with its reason and its tests are simply not registered (never skipped ones).
  */
 import { randomBytes } from 'node:crypto';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../services/db/database';
 import type { EventStore } from '../../services/event-store/event-store.port';
 import { createPostgresEventStore } from '../../services/event-store/postgres/postgres-event-store';
 import { createEventStoreDbEventStore } from '../../services/event-store/eventstoredb/eventstoredb-event-store';
+import { openFreshPGlite } from './pglite-snapshot';
 import { containerRuntimeAvailable, startEventStoreDbContainer, startPostgresContainer } from './containers';
 
-let pglite: Promise<Database> | null = null;
+let pglite: Promise<{ db: Database; instance: PGlite }> | null = null;
 
 /** One in-memory PGlite per test file (jest gives each file its own module registry), closed after the file. */
-export function sharedPGlite(): Promise<Database> {
-  pglite ??= openDatabase({ kind: 'pglite' });
-  return pglite;
+export async function sharedPGlite(): Promise<Database> {
+  pglite ??= openFreshPGlite().then(async (instance) => ({ instance, db: await openDatabase({ kind: 'pglite', instance }) }));
+  return (await pglite).db;
 }
 
 if (typeof afterAll === 'function') {
   afterAll(async () => {
     const opened = pglite;
     pglite = null;
-    if (opened) await (await opened).close();
+    if (!opened) return;
+    const { db, instance } = await opened;
+    await db.close();
+    await instance.close();
   });
 }
 

@@ -13,6 +13,7 @@ import { loadConfig } from '../../services/config';
 import { runtimeAppDeps } from '../../services/app-deps';
 import { seedDemo } from '../../services/ops/seed/seed-demo';
 import { openRuntime, type Runtime } from '../../services/runtime';
+import { openFreshPGlite } from './pglite-snapshot';
 
 export interface TestServer {
   url: string;
@@ -58,7 +59,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     ...options.env,
   });
-  const runtime = await openRuntime(config, { clock: options.clock, log: () => undefined, pglite: options.pglite });
+  // in memory unless told otherwise: a PGlite of this server's own (closed with it), started from the cached initdb
+  const ownPGlite = options.pglite || options.databaseUrl ? null : await openFreshPGlite();
+  const runtime = await openRuntime(config, { clock: options.clock, log: () => undefined, pglite: options.pglite ?? ownPGlite ?? undefined })
+    .catch(async (error: unknown) => { await ownPGlite?.close(); throw error; });
   await seedDemo(runtime.store, runtime.clock());
   const opsToken = 'test-ops-token-0123456789';
   const app = await buildApp(runtimeAppDeps(runtime, {
@@ -77,6 +81,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     async stop() {
       await app.close();
       await runtime.close();
+      await ownPGlite?.close();
     },
   };
 }
