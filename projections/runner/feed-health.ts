@@ -87,7 +87,7 @@ export async function assessFeed(sources: FeedHealthSources, options: FeedHealth
     sources.forwarder ? storedForwarder(db) : Promise.resolve(null),
   ]);
   if (cluster && 'error' in cluster) problems.push('kafka');
-  const state = cluster && !('error' in cluster) ? cluster : null;
+  const state = cluster && !('error' in cluster) && !('slow' in cluster) ? cluster : null;
 
   const offsets = feed.kind === 'kafka'
     ? (await db.query<KafkaOffsetRow>(
@@ -148,6 +148,7 @@ export async function assessFeed(sources: FeedHealthSources, options: FeedHealth
       kind: feed.kind,
       broker: cluster === null ? null
         : 'error' in cluster ? { up: false, clusterId: null, error: cluster.error }
+          : 'slow' in cluster ? { up: true, clusterId: null, error: cluster.slow }
           : { up: true, clusterId: cluster.clusterId, error: null },
     },
     forwarder,
@@ -159,14 +160,31 @@ export async function assessFeed(sources: FeedHealthSources, options: FeedHealth
 
 const FORWARDER = '\u0000forwarder';
 
-async function probeBroker(feed: KafkaFeed, timeoutMs: number): Promise<ClusterState | { error: string }> {
+/** When each feed's broker last answered the probe (also an answer that came after the probe had given up). */
+const brokerAnsweredAt = new WeakMap<KafkaFeed, number>();
+/**
+ * A broker that answered within this long is slow, not down, when a probe times out: on a loaded machine the cluster
+ * state (a describe and the topics' offsets) can take longer than the probe waits, and health flapped between up and
+ * 'kafka' while every batch and publish went through. A broker that refuses, or never answered, is down at once.
+ */
+const SLOW_NOT_DOWN_MS = 5000;
+
+type BrokerProbe = ClusterState | { error: string } | { slow: string };
+
+async function probeBroker(feed: KafkaFeed, timeoutMs: number): Promise<BrokerProbe> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<{ error: string }>((resolve) => {
-    timer = setTimeout(() => resolve({ error: `no answer within ${timeoutMs} ms` }), timeoutMs);
+  const timeout = new Promise<{ timedOut: string }>((resolve) => {
+    timer = setTimeout(() => resolve({ timedOut: `no answer within ${timeoutMs} ms` }), timeoutMs);
   });
-  const answer = feed.admin.state().catch((error: unknown) => ({ error: error instanceof Error ? error.message : String(error) }));
+  const answer = feed.admin.state().then(
+    (state) => { brokerAnsweredAt.set(feed, Date.now()); return state; },
+    (error: unknown) => ({ error: error instanceof Error ? error.message : String(error) }));
   try {
-    return await Promise.race([answer, timeout]);
+    const outcome = await Promise.race([answer, timeout]);
+    if (!('timedOut' in outcome)) return outcome;
+    const answeredAt = brokerAnsweredAt.get(feed);
+    return answeredAt !== undefined && Date.now() - answeredAt < SLOW_NOT_DOWN_MS
+      ? { slow: `${outcome.timedOut}; answered ${Date.now() - answeredAt} ms ago` } : { error: outcome.timedOut };
   } finally {
     clearTimeout(timer);
   }
