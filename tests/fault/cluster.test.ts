@@ -44,7 +44,7 @@ async function whileBusy<T>(step: () => Promise<T>, timeoutMs = 30_000): Promise
 interface ReadOutcome { status: number; error?: string }
 
 /** `concurrency` loops of GET /api/health through the proxy until stopped: what each read was answered. */
-function readThroughTheKill(url: string, concurrency: number): { stop(): Promise<ReadOutcome[]> } {
+function readThroughTheKill(url: string, concurrency: number): { count(): number; stop(): Promise<ReadOutcome[]> } {
   const outcomes: ReadOutcome[] = [];
   let running = true;
   const loop = async () => {
@@ -61,6 +61,7 @@ function readThroughTheKill(url: string, concurrency: number): { stop(): Promise
   };
   const loops = Array.from({ length: concurrency }, loop);
   return {
+    count: () => outcomes.length,
     async stop() {
       running = false;
       await Promise.all(loops);
@@ -125,7 +126,10 @@ describeFault('the cluster behind its proxy', ['postgres', 'kafka', 'haproxy'], 
         await new Promise((resolve) => setTimeout(resolve, 300));
         const injectedAt = Date.now();
         cluster.kill('api1');
+        // at least a second of reads through the kill, and at least 100 of them (a loaded machine answers fewer a second)
+        const readUntil = Date.now() + 20_000;
         await new Promise((resolve) => setTimeout(resolve, 1000));
+        while (readers.count() < 100 && Date.now() < readUntil) await new Promise((resolve) => setTimeout(resolve, 100));
         const repairedAt = Date.now();
         reads = await readers.stop();
         await cluster.restart('api1');
