@@ -35,6 +35,8 @@ export interface KafkaFeedOptions {
 
 /** While batches arrive, the cluster id is asked again at most this often (besides after every group join). */
 const CLUSTER_CHECK_MS = 5000;
+/** How often a member heartbeats, also while its batch is being applied. */
+const HEARTBEAT_MS = 3000;
 
 export interface KafkaFeed extends Feed {
   readonly kind: 'kafka';
@@ -120,11 +122,10 @@ async function runConsumer(options: KafkaFeedOptions, admin: KafkaFeedAdmin, sub
   const consumer: Consumer = kafka.consumer({
     groupId: `${options.groupPrefix ?? 'jishi.projection.'}${subscriber.name}`,
     maxWaitTimeInMs: 250,
-    // a member that died (kill -9 of a worker) is noticed within 10 s, and a rebalance waits at most 20 s for a
-    // member still inside a batch; heartbeats every second keep a slow batch's member in the group
-    sessionTimeout: 10_000,
-    heartbeatInterval: 1_000,
-    rebalanceTimeout: 20_000,
+    // a batch being applied heartbeats every HEARTBEAT_MS (consumeBatch), so a long catch-up batch on a loaded
+    // machine keeps its member; a shorter session made such members drop out and rejoin batch after batch
+    sessionTimeout: 30_000,
+    heartbeatInterval: HEARTBEAT_MS,
   });
   consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
     running.clusterCheckedAt = 0; // a new coordinator may be a new cluster
@@ -203,13 +204,13 @@ async function consumeBatch(payload: EachBatchPayload, running: Running): Promis
 
   while (isRunning() && !isStale() && !stopping.signal.aborted) {
     try {
-      const outcome = events.length === 0 ? 'applied' : await subscriber.handle({
+      const outcome = events.length === 0 ? 'applied' : await heartbeating(heartbeat, () => subscriber.handle({
         events,
         cursor: {
           kind: 'partition', topic: batch.topic, partition: batch.partition, nextOffset,
           position: events[events.length - 1].position, clusterId: running.clusterId,
         },
-      });
+      }));
       if (outcome === 'reposition') {
         await running.reload();
         return; // not resolved: the next fetch starts from kafkajs' position; the filter above drops the applied
@@ -226,6 +227,16 @@ async function consumeBatch(payload: EachBatchPayload, running: Running): Promis
       await pause(delay, stopping);
       if (!(await stillMember(heartbeat))) return; // unresolved: applied again (or dropped as stored) after the rejoin
     }
+  }
+}
+
+/** Runs `work` (a batch being applied) with a heartbeat every HEARTBEAT_MS, so that the member stays in its group. */
+async function heartbeating<T>(heartbeat: () => Promise<void>, work: () => Promise<T>): Promise<T> {
+  const timer = setInterval(() => { void stillMember(heartbeat); }, HEARTBEAT_MS);
+  try {
+    return await work();
+  } finally {
+    clearInterval(timer);
   }
 }
 
