@@ -122,9 +122,10 @@ async function runConsumer(options: KafkaFeedOptions, admin: KafkaFeedAdmin, sub
   const consumer: Consumer = kafka.consumer({
     groupId: `${options.groupPrefix ?? 'jishi.projection.'}${subscriber.name}`,
     maxWaitTimeInMs: 250,
-    // a batch being applied heartbeats every HEARTBEAT_MS (consumeBatch), so a long catch-up batch on a loaded
-    // machine keeps its member; a shorter session made such members drop out and rejoin batch after batch
-    sessionTimeout: 30_000,
+    // a killed worker's members leave their groups after 15 s; a batch being applied heartbeats every HEARTBEAT_MS
+    // (consumeBatch), so a long catch-up batch on a loaded machine keeps its member (without those heartbeats a
+    // 10 s session made such members drop out and rejoin batch after batch)
+    sessionTimeout: 15_000,
     heartbeatInterval: HEARTBEAT_MS,
   });
   consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
