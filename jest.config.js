@@ -52,4 +52,8 @@ export default {
       testPathIgnorePatterns: existsSync(CHROMIUM) ? ['/node_modules/'] : ['/node_modules/', '/tests/e2e/'] },
   ],
   testTimeout: 60000,
+  // A worker keeps what every test file it ran left behind (vm contexts, PGlite's and fastify's modules): past ~2 GB
+  // its late files ran 3-4x slower than the same files in a fresh worker. Jest replaces a worker between test files
+  // once its heap has grown past this.
+  workerIdleMemoryLimit: '800MB',
 };
