@@ -118,7 +118,8 @@ describeFault('the cluster behind its proxy', ['postgres', 'kafka', 'haproxy'], 
     let reads: ReadOutcome[] = [];
     const result = await runScenario({
       name: 'cluster: kill -9 of one API instance behind the proxy', url: cluster.url, db: () => fresh.db,
-      buyers: 20, inFlight: 6, retries: true, injectAfter: 4, healthProblem: 'answered', rebuild: { gate: cluster.env }, output,
+      // the rebuild comparison (~45 s on a loaded machine) is made once, after the worker kill below, on the same database
+      buyers: 20, inFlight: 6, retries: true, injectAfter: 4, healthProblem: 'answered', rebuild: 'elsewhere', output,
       async inject() {
         // shoppers' reads in flight on every instance when one dies: the proxy answers each (it retries a GET whose
         // instance died before answering on another), none is cut off

@@ -89,7 +89,9 @@ export interface HealthData {
  */
 export async function readHealth(url: string): Promise<HealthAnswer> {
   try {
-    const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(3000) });
+    // a loaded CI machine (two clusters in the fault phase) once took over 3 s to answer a healthy embedded server;
+    // 0 (nothing answered) must mean down, and a server that is down refuses the connection at once
+    const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(10_000) });
     const body = await response.json().catch(() => null) as HealthAnswer['body'];
     if (body?.data && !body.data.projections) body.data.projections = await projectionDetail(url);
     return { status: response.status, body };
