@@ -113,6 +113,10 @@ defaults
   retry-on conn-failure empty-response
   option redispatch 1
   option forwardfor
+  # a new connection to the instance per request: a write is never sent on an idle keep-alive connection that the
+  # instance is closing as it stops (CI saw that race answer a PUT 502 in a rolling restart); a refused connection
+  # (the instance stopped listening) is tried on another instance before anything was sent
+  option http-server-close
 
 frontend storefront
   bind 127.0.0.1:$port
