@@ -129,6 +129,28 @@ export async function placeOrders(deps: Pick<StepContext, 'store' | 'clock'>, st
 }
 
 /**
+ * A give-back on a hot stream (SKU stock, activity quota) races the buyers still reserving there, and in a flash sale
+ * across instances it can lose more races than a command's conflict retries allow. Losing is never an answer for a
+ * give-back — its units would stay held until the checkout's deadline and a later buyer would find them sold out —
+ * so it asks again, with a growing pause that lets the burst pass, until recorded (its command id makes every try
+ * the same release) or the attempts here run out; then the abandon-checkout deadline gives back what is left.
+ */
+export const GIVE_BACK_ATTEMPTS = 12;
+const GIVE_BACK_PAUSE_MS = 20;
+
+async function untilRecorded<T>(release: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await release();
+    } catch (error) {
+      if (!(error instanceof DomainError && error.errorName === 'concurrency') || attempt >= GIVE_BACK_ATTEMPTS) throw error;
+      const pause = GIVE_BACK_PAUSE_MS * Math.min(2 ** (attempt - 1), 32);
+      await new Promise((resolve) => setTimeout(resolve, pause / 2 + Math.random() * pause));
+    }
+  }
+}
+
+/**
  * Gives back what the plan took: the steps `taken` names, or, when not told, every step of the plan (tolerant of
  * steps that never happened). A refused flash-sale buyer so costs no further turns on the hot streams.
  */
@@ -163,15 +185,15 @@ export async function giveBack(
     out.push(...r.events);
   }
   for (const s of plan.stock) {
-    const r = await decideOn(ctx, skuStream(s.skuId), stockDecider, {
+    const r = await untilRecorded(() => decideOn(ctx, skuStream(s.skuId), stockDecider, {
       type: 'ReleaseStock', data: { skuId: s.skuId, reservationId: s.orderId, reason: 'checkout-failed' },
-    }, step(`stock:${s.skuId}`), { hot: true });
+    }, step(`stock:${s.skuId}`), { hot: true }));
     out.push(...r.events);
   }
   for (const q of plan.quotas) {
-    const r = await decideOn(ctx, activityQuotaStream(q.kind, q.activityId), activityQuotaDecider,
+    const r = await untilRecorded(() => decideOn(ctx, activityQuotaStream(q.kind, q.activityId), activityQuotaDecider,
       { type: 'ReleaseActivityQuota', data: { reservationId: q.orderId, reason: 'checkout-failed' } },
-      step(`quota:${q.kind}:${q.activityId}:${q.orderId}`), { hot: true });
+      step(`quota:${q.kind}:${q.activityId}:${q.orderId}`), { hot: true }));
     out.push(...r.events);
   }
   return out;

@@ -1,6 +1,8 @@
 import type { CheckoutStarted } from '../../../domain/checkout/checkout.events';
 import { giveBack, reserveAndPlace, type TakenSteps } from '../../../services/checkout/checkout-steps';
 import { DomainError } from '../../../domain/shared/errors';
+import { CONFLICT_ATTEMPTS } from '../../../services/commands/decide-and-append';
+import type { AppendResult, ExpectedRevision, NewEvent } from '../../../services/event-store/event-store.port';
 import { MemoryStore } from './memory-store';
 
 const NOW = new Date('2025-03-01T02:00:00.000Z');
@@ -76,5 +78,39 @@ describe('a checkout resumed after a crash', () => {
     expect(store.types('sku-11')).toEqual(['StockInitialised', 'StockReserved']);
     expect(store.types('coupon-claim-77')).toEqual(['CouponUsed']);
     expect(store.types('order-101')).toEqual(['OrderPlaced']);
+  });
+});
+
+/** A quota stream other buyers keep reserving on: before each of the next `races` give-backs appends, one more buyer's
+ * reservation lands first, so the give-back's expected revision is stale and it loses the race. */
+class ContendedQuotaStore extends MemoryStore {
+  constructor(public races: number) { super(); }
+  private buyer = 500;
+
+  override async appendToStream(streamId: string, events: NewEvent[], options: { expectedRevision?: ExpectedRevision } = {}): Promise<AppendResult> {
+    if (streamId === 'seckill-quota-5' && this.races > 0 && events.some((e) => e.type === 'ActivityQuotaReleased')) {
+      this.races -= 1;
+      this.buyer += 1;
+      await this.seed(streamId, 'ActivityQuotaReserved', { kind: 'seckill', activityId: 5, reservationId: this.buyer, userId: this.buyer, lines: [{ skuId: 11, number: 1 }] });
+    }
+    return super.appendToStream(streamId, events, options);
+  }
+}
+
+describe('a give-back racing the buyers still reserving on the hot quota stream', () => {
+  it('keeps asking past the command\'s conflict retries until the release is recorded, once', async () => {
+    const store = new ContendedQuotaStore(0);
+    await store.seed('coupon-claim-77', 'CouponUsed', { claimId: 77, userId: 9, couponId: 3, shopCouponId: 0, checkoutId: 41, orderIds: [100], reductionFen: 0 });
+    const deps = { store, clock: () => NOW };
+    const taken: TakenSteps = new Set();
+    await expect(reserveAndPlace(deps, started, taken)).rejects.toThrow(DomainError);
+    store.races = 3 * CONFLICT_ATTEMPTS; // more races lost than one command's conflict retries allow
+    await giveBack(deps, started, taken);
+    expect(store.races).toBe(0);
+    const quota = store.streams.get('seckill-quota-5') ?? [];
+    const released = quota.filter((e) => e.type === 'ActivityQuotaReleased');
+    expect(released.map((e) => (e.data as { reservationId: number }).reservationId)).toEqual([101]);
+    expect(quota.filter((e) => e.type === 'ActivityQuotaReserved')).toHaveLength(1 + 3 * CONFLICT_ATTEMPTS);
+    expect(store.types('sku-11')).toEqual(['StockInitialised', 'StockReserved', 'StockReleased']);
   });
 });
