@@ -192,12 +192,9 @@ describeFault('many instances, one truth (the cluster behind its proxy)', ['post
         expect(others.map((r) => `${r.code} ${r.message}`)).toEqual([]);
         expect(sold.length).toBe(FLASH_UNITS);
         expect(sold.some((r) => r.instance === 1) && sold.some((r) => r.instance === 2)).toBe(true);
-        // KNOWN BUG (closing note, session 5): a buyer refused 409 after its quota reservation can leave that reservation
-        // counted (CI saw quotaSold 101 for 100 orders). Units are never oversold; until the give-back is fixed the
-        // quota count is checked exactly only when no buyer was refused 409.
-        if (conflicts === 0) expect(soldExactly(audit, FLASH_UNITS, sale.gate === 'activity')).toBe(true);
-        else expect({ orders: audit.orders, buyers: audit.buyers, skuReserved: audit.skuReserved, skuMinAvailableOk: audit.skuMinAvailable >= 0 })
-          .toEqual({ orders: FLASH_UNITS, buyers: FLASH_UNITS, skuReserved: FLASH_UNITS, skuMinAvailableOk: true });
+        // a buyer refused 409 after its quota reservation gives that reservation back (checkout-steps.ts giveBack asks
+        // again past the command's conflict retries): the quota counts exactly the units sold, 409s or not
+        expect(soldExactly(audit, FLASH_UNITS, sale.gate === 'activity')).toBe(true);
         expect(new Set(orderIds).size).toBe(sold.length);
         expect(placed.rows.length).toBe(sold.length);
         expect(placed.rows.every((r) => r.n === 1)).toBe(true);
@@ -213,8 +210,9 @@ describeFault('many instances, one truth (the cluster behind its proxy)', ['post
   it('loses no request in a rolling restart of both instances behind the proxy', async () => {
     const result = await runScenario({
       name: 'cluster: rolling restart (restart.sh api1, api2) under a steady load', url: cluster.url, db: () => db,
-      // a buyer every 400 ms from before the restart until it has finished (at most 120: 48 s), none asking twice
-      firstBuyer: 4000, buyers: 120, inFlight: 4, startEveryMs: 400, untilRepaired: true, retries: false, injectAfter: 3,
+      // a buyer every 500 ms from before the restart until it has finished (at most 200: 100 s; CI's loaded machine
+      // once took more than 48 s to restart both), none asking twice
+      firstBuyer: 4000, buyers: 200, inFlight: 4, startEveryMs: 500, untilRepaired: true, retries: false, injectAfter: 3,
       // one rebuild comparison per cluster file (each costs ~45 s here): the broker scenario below makes it for both
       healthProblem: 'answered', rebuild: 'elsewhere', output,
       async inject() {
@@ -224,7 +222,7 @@ describeFault('many instances, one truth (the cluster behind its proxy)', ['post
       },
     });
     console.log(`[fault] rolling restart: ${result.outcomes.length} buyers checked out during it, ${result.outcomes.filter((o) => o.failure).length} failed`);
-    expect(result.outcomes.length).toBeLessThan(120); // the load lasted the whole restart
+    expect(result.outcomes.length).toBeLessThan(200); // the load lasted the whole restart
     expect(result.outcomes.filter((o) => o.failure).map((o) => o.failure)).toEqual([]);
     expect(result.outcomes.every((o) => o.paid)).toBe(true);
     expectInvariants(result);
@@ -256,14 +254,21 @@ describeFault('many instances, one truth (the cluster behind its proxy)', ['post
     // settle-payment: due 10 s after each payment of the loads above; both instances poll every second
     const payments = Number((await db.query<{ n: string }>(
       `select count(distinct stream_id) as n from events where type = 'PaymentSucceeded'`)).rows[0].n);
+    const firings = () => db.query<{ stream_id: string; due_at: Date; status: string | null; attempts: number | null; last_error: string | null }>(
+      `select d.stream_id, d.due_at, f.status, f.attempts, f.last_error
+         from deadlines d
+         left join scheduler_firings f on f.kind = d.kind and f.stream_id = d.stream_id and f.due_text = d.due_text
+        where d.kind = 'settle-payment'`);
     await until(async () => {
-      const { rows } = await db.query<{ due: string; open: string }>(
-        `select count(*) as due, count(*) filter (where coalesce(f.status, 'due') <> 'done') as open
-           from deadlines d
-           left join scheduler_firings f on f.kind = d.kind and f.stream_id = d.stream_id and f.due_text = d.due_text
-          where d.kind = 'settle-payment'`);
-      return Number(rows[0].due) === payments && Number(rows[0].open) === 0;
-    }, `all ${payments} settle-payment deadlines fired`, 90_000);
+      const { rows } = await firings();
+      return rows.length === payments && rows.every((r) => r.status === 'done');
+    }, `all ${payments} settle-payment deadlines fired`, 90_000).catch(async (error: Error) => {
+      // what was still open, and why: the deadline missing from the read model, or a firing waiting or retrying
+      const { rows } = await firings();
+      const open = rows.filter((r) => r.status !== 'done');
+      throw new Error(`${error.message}: ${rows.length} deadlines for ${payments} payments, ${open.length} not done: `
+        + JSON.stringify(open.slice(0, 10)));
+    });
     const { rows } = await db.query<{ stream_id: string; status: string; claims: number; attempts: number; fired_by: string | null }>(
       `select stream_id, status, claims, attempts, fired_by from scheduler_firings where kind = 'settle-payment'`);
     const byProcess = new Map<string, number>();
