@@ -17,6 +17,42 @@ export function runsOf<T extends { type: string }>(events: readonly T[], kindOf:
   return runs;
 }
 
+/**
+ * Runs of one kind each, far fewer than `runsOf` cuts from an interleaved batch: an event joins the earliest run of
+ * its kind that comes after every run holding an earlier event with one of its keys, so events sharing a key keep
+ * their log order while events with disjoint keys move past each other into runs of their own kind. An event whose
+ * keys are not known (`keysOf` answers null) is a barrier: it keeps its place against every other event.
+ * Use only where events with disjoint keys commute (they write different rows, or add to the same counters).
+ */
+export function keyedRunsOf<T>(
+  events: readonly T[], kindOf: (event: T) => string, keysOf: (event: T) => readonly string[] | null,
+): T[][] {
+  const runs: Array<{ kind: string; events: T[] }> = [];
+  const lastRunOf = new Map<string, number>();
+  let floor = 0;
+  const runAtOrAfter = (from: number, kind: string): number => {
+    for (let i = from; i < runs.length; i += 1) if (runs[i].kind === kind) return i;
+    runs.push({ kind, events: [] });
+    return runs.length - 1;
+  };
+  for (const event of events) {
+    const kind = kindOf(event);
+    const keys = keysOf(event);
+    if (keys === null) {
+      const index = runAtOrAfter(Math.max(floor, runs.length - 1), kind);
+      runs[index].events.push(event);
+      floor = index;
+      continue;
+    }
+    let from = floor;
+    for (const key of keys) from = Math.max(from, lastRunOf.get(key) ?? 0);
+    const index = runAtOrAfter(from, kind);
+    runs[index].events.push(event);
+    for (const key of keys) lastRunOf.set(key, index);
+  }
+  return runs.map((run) => run.events);
+}
+
 /** The last item of each key, in the order keys were first seen: later items of a key replace earlier ones. */
 export const lastByKey = <T, K>(items: readonly T[], keyOf: (item: T) => K): T[] =>
   [...new Map(items.map((item) => [keyOf(item), item] as const)).values()];

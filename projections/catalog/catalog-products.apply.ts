@@ -126,6 +126,22 @@ const PlacedLines = z.object({ shopId: z.number(), lines: z.array(z.object({ pro
 
 export const ORDER_EVENTS: ReadonlySet<string> = new Set(['OrderPlaced', 'OrderPaid']);
 
+/** The products an OrderPlaced counts sales of (none when it does not read as one: it is then skipped). */
+export function placedProductIds(event: RecordedEvent): number[] {
+  const placed = PlacedLines.safeParse(event.data);
+  return placed.success ? placed.data.lines.map((line) => line.productId) : [];
+}
+
+/** The products whose sales the paid orders `streams` count, as placed before this batch. */
+export async function productsOfPlacedOrders(tx: pg.PoolClient, s: string, streams: readonly string[]): Promise<Map<string, number[]>> {
+  const products = new Map<string, number[]>();
+  if (streams.length === 0) return products;
+  const { rows } = await tx.query<{ stream_id: string; product_id: string }>(
+    `select stream_id, product_id from ${s}.product_sales where stream_id = any($1::text[])`, [streams]);
+  for (const row of rows) products.set(row.stream_id, [...(products.get(row.stream_id) ?? []), Number(row.product_id)]);
+  return products;
+}
+
 /**
  * A run of orders placed and paid (of many orders, interleaved): the placed ones first, then the paid ones, which
  * commute across orders. A segment ends before an order is placed after it was paid in it (event by event, that

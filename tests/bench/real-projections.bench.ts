@@ -61,7 +61,7 @@ function subjects(config: BenchConfig): Subject[] {
   const fromEngagement = (projection: Projection, label: string): Subject =>
     ({ label, projection, log: () => mine(projection, engagementLog(engagement, 'bench-engagement')) });
   return [
-    { label: `catalog (${fmtCount(products)} products + traffic)`, projection: catalogProjection, log: () => catalogLog(products, scaled(config, 50_000), 'bench-catalog') },
+    { label: `catalog (${fmtCount(products)} products + traffic)`, projection: catalogProjection, log: () => catalogLog(products, scaled(config, Number(process.env.BENCH_CATALOG_TRAFFIC ?? 50_000)), 'bench-catalog') },
     { label: `stock (${fmtCount(products)} SKUs + traffic)`, projection: stockProjection, log: () => stockLog(products, scaled(config, 100_000), 'bench-stock') },
     { label: 'cart (20k shoppers, 100k SKUs)', projection: cartProjection, log: () => cartLog(scaled(config, 20_000), products, scaled(config, 150_000), 'bench-cart') },
     { label: `orders (${fmtCount(orders)} order lifecycles + collages)`, projection: ordersProjection, log: () => mine(ordersProjection, orderLog(orders, 'bench-orders')) },
