@@ -1,14 +1,14 @@
 import { keyedRunsOf, runsOf } from '../../../projections/set-based';
 
-interface E { id: number; kind: string; keys: string[] | null }
-const e = (id: number, kind: string, ...keys: string[]): E => ({ id, kind, keys });
-const barrier = (id: number, kind: string): E => ({ id, kind, keys: null });
-const runs = (events: E[]) => keyedRunsOf(events, (x) => x.kind, (x) => x.keys).map((run) => run.map((x) => x.id));
+interface E { id: number; type: string; keys: string[] | null }
+const e = (id: number, type: string, ...keys: string[]): E => ({ id, type, keys });
+const barrier = (id: number, type: string): E => ({ id, type, keys: null });
+const runs = (events: E[]) => keyedRunsOf(events, (x) => x.type, (x) => x.keys).map((run) => run.map((x) => x.id));
 
 describe('keyedRunsOf: runs of one kind, log order kept per key', () => {
   it('gathers interleaved kinds with disjoint keys into one run each, where runsOf cuts one per change', () => {
     const events = [e(1, 'list', 'p1'), e(2, 'shelf', 'p2'), e(3, 'list', 'p3'), e(4, 'shelf', 'p4'), e(5, 'list', 'p5')];
-    expect(runsOf(events, (x) => x.kind)).toHaveLength(5);
+    expect(runsOf(events)).toHaveLength(5);
     expect(runs(events)).toEqual([[1, 3, 5], [2, 4]]);
   });
 
