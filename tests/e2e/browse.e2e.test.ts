@@ -81,9 +81,13 @@ if (browser) {
         'videoBox', 'coupon', 'custom', 'groupList', 'spikeList', 'discountList',
       ]));
       for (const type of types) {
+        // scrolled to as a shopper would: a block's lazy images load only near the viewport (CI once waited 5 s for
+        // the brand list's, loaded=lazy and still 0×0, far below the fold)
+        await page.locator(`section[data-block="${type}"]`).first().scrollIntoViewIfNeeded();
         const content = page.locator(`section[data-block="${type}"] ${blockSelectors[type]}`).first();
-        await content.waitFor({ timeout: 5_000 });
+        await content.waitFor({ timeout: 10_000 });
       }
+      await page.evaluate(() => window.scrollTo(0, 0));
       await shot('01-home');
     });
 
