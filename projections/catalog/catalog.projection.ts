@@ -14,7 +14,7 @@ import {
   applyCanvasPublished, applyCategoryDefined, applyShopBannerSet, applyShopClassifyDefined, applyShopFlags,
   applyShopOpened, SHOP_FLAGS,
 } from './catalog-shops.apply';
-import { CATALOG_TABLES, migrateCatalog } from './catalog.schema';
+import { CATALOG_TABLES, catalogBulkIndexes, migrateCatalog } from './catalog.schema';
 import { ShopStats } from './shop-stats';
 
 const HANDLED = [
@@ -129,4 +129,5 @@ export const catalogProjection: Projection = {
   migrate: migrateCatalog,
   apply: (tx, event, s) => applyCatalog(tx, [event], s),
   applyBatch: applyCatalog,
+  bulkIndexes: catalogBulkIndexes,
 };

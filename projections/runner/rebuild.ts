@@ -17,7 +17,7 @@ import { comparePositions, formatPosition, type EventStore, type LogPosition } f
 import type { Log } from '../../services/feed/log';
 import { applyGuarded } from './apply-batch';
 import {
-  abandonedGenerations, createNextGeneration, dropGeneration, lockRegistry, publishGeneration, readCheckpoint,
+  abandonedGenerations, createBulkIndexes, createNextGeneration, dropGeneration, lockRegistry, publishGeneration, readCheckpoint,
   readLive, saveCheckpoint,
 } from './generations';
 import type { AppliedEvents } from './applied-events';
@@ -108,6 +108,8 @@ export async function rebuildProjection(
   report('building', null);
 
   let position = await catchUp(ctx, projection, generation, null, (n, p) => { events += n; report('building', p); });
+  // the bulk of the log is in: its query-only indexes in one pass each (the gate's last events keep them row by row)
+  await createBulkIndexes(db, projection, generation);
 
   report('switching', position);
   const resume = ctx.pauseLive ? await ctx.pauseLive() : () => undefined;

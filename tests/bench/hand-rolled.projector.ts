@@ -52,5 +52,7 @@ export async function handRolledCatchUp(
     after = last;
     if ((batch.length < HAND_BATCH && events >= logEvents) || events >= maxEvents) break;
   }
+  // the read model whole: its query-only indexes, built once the log is in (as a rebuild builds them)
+  for (const statement of projection.bulkIndexes?.(schema) ?? []) await db.query(statement);
   return { events, ms: now() - started };
 }

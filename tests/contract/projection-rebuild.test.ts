@@ -119,6 +119,42 @@ function rebuildSuite(backend: string, open: () => Promise<Backend>) {
       });
     });
 
+    describe('a projection with bulk indexes', () => {
+      it('has them from the start in the first generation, and builds them in a rebuilt one after its fill', async () => {
+        const name = uniqueName('gx');
+        const table = countsTable(name);
+        const index = `${name}_by_events`;
+        const counter = counterProjection({ name });
+        const hasIndex = async (q: { query: Database['query'] }, schema: string) => (await q.query<{ n: number }>(
+          'select count(*)::int as n from pg_indexes where schemaname = $1 and indexname = $2', [schema, index])).rows[0].n === 1;
+        // what each apply found in its generation: the index there already, or not yet
+        const seen: Array<{ schema: string; indexed: boolean }> = [];
+        const projection = {
+          ...counter,
+          bulkIndexes: (schema: string) => [`create index if not exists ${index} on ${schema}.${table} (events)`],
+          async apply(tx: Parameters<typeof counter.apply>[0], event: Parameters<typeof counter.apply>[1], schema: string) {
+            seen.push({ schema, indexed: await hasIndex(tx, schema) });
+            await counter.apply(tx, event, schema);
+          },
+        };
+        const last = await appendCounters(store, [`${name}-1`, `${name}-2`], 6);
+        const handle = await startProjections({ db, store, projections: [projection], feed: 'catch-up', log: silentLog });
+        try {
+          expect(await handle.waitFor(last)).toBe(true);
+          const [result] = await handle.rebuild(name);
+          const [first, rebuilt] = [1, result.generation].map((g) => `rm_${name}_g${g}`);
+          expect(seen.filter((s) => s.schema === first).every((s) => s.indexed)).toBe(true);
+          const filling = seen.filter((s) => s.schema === rebuilt);
+          expect(filling.length).toBe(8); // 4 counted events of 6 per stream
+          expect(filling.every((s) => !s.indexed)).toBe(true);
+          expect(await hasIndex(db, rebuilt)).toBe(true);
+          expect(await readCounts(db, name)).toEqual(await expectedCounts(store, [`${name}-1`, `${name}-2`]));
+        } finally {
+          await handle.stop();
+        }
+      });
+    });
+
     describe("given 'all'", () => {
       it('rebuilds every projection and answers one result each', async () => {
         const names = [uniqueName('ga'), uniqueName('ga')];
