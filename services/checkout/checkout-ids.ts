@@ -2,9 +2,11 @@
  * Ids the checkout makes outside the domain. Order and collage ids come from database sequences (unique across API
  * processes sharing the database, JSON-safe numbers; order ids in blocks of ORDER_ID_BLOCK per process); order numbers (orderFormid) are 15 random digits 1-9 as the
  * original made them; payment ids are WeChat out_trade_no values (6-32 of [0-9A-Za-z], no dash so that
- * `payment-<id>` keeps its category): `JS` + Shanghai time to the second + 10 random digits (24 characters; with 6, a
- * flash sale's thousand checkouts in one second drew the same id about every other wave, and the second CreatePayment
- * was refused with 支付状态已变更 after its stock was reserved; with 10 that is about 1 in 20,000 such waves). Refund ids
+ * `payment-<id>` keeps its category): `JS` + Shanghai time to the second + 10 random characters of [0-9A-Za-z]
+ * (24 characters). With 6 random digits a flash sale's thousand checkouts in one second drew the same id about every
+ * other wave, and the second CreatePayment was refused with 支付状态已变更 after its stock was reserved; 10 digits
+ * still met about once in 2,000 runs of 5,000 draws (CI saw it); 62^10 values make a repeat in a second of 5,000
+ * draws a chance of about 1 in 70 billion. Refund ids
  * stay within WeChat's 32 characters for order ids of up to 7 digits. The checkout id is derived
  * from the shopper and the Idempotency-Key, so every retry of one attempt lands on the same `checkout-<id>` stream.
  */
@@ -20,10 +22,13 @@ export interface CheckoutIds {
   refundId(paymentId: string, orderId: number): string;
 }
 
-const PAYMENT_ID_RANDOM_DIGITS = 10;
+const PAYMENT_ID_RANDOM_CHARS = 10;
+const OUT_TRADE_NO_CHARS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
 const digits = (count: number, from = 0): string =>
   Array.from({ length: count }, () => String(randomInt(from, 10))).join('');
+const tradeChars = (count: number): string =>
+  Array.from({ length: count }, () => OUT_TRADE_NO_CHARS[randomInt(0, OUT_TRADE_NO_CHARS.length)]).join('');
 
 /** Order ids a process takes from the sequence at once (one nextval per block instead of one per order). */
 export const ORDER_ID_BLOCK = 20;
@@ -67,7 +72,7 @@ export async function createCheckoutIds(db: Database): Promise<CheckoutIds> {
     orderId: blockIds(() => next('checkout_order_ids'), ORDER_ID_BLOCK),
     collageId: () => next('checkout_collage_ids'),
     orderFormid: () => digits(15, 1),
-    paymentId: (now) => `JS${shanghaiStamp(now)}${digits(PAYMENT_ID_RANDOM_DIGITS)}`,
+    paymentId: (now) => `JS${shanghaiStamp(now)}${tradeChars(PAYMENT_ID_RANDOM_CHARS)}`,
     // deterministic: asking twice for the same order's refund of the same payment is one refund
     refundId: (paymentId, orderId) => `RF${paymentId.slice(2)}O${orderId}`.slice(0, 32),
   };
