@@ -18,6 +18,7 @@ import { activityQuotaStream } from '../../domain/stock/activity-quota.events';
 import { stockDecider } from '../../domain/stock/stock.decider';
 import { skuStream } from '../../domain/stock/stock.events';
 import type { Actor, RecordedEvent } from '../event-store/event-store.port';
+import { Backoff } from '../feed/backoff';
 import { decideOn, shopperActor, type StepContext } from './decide-on';
 import { loadOrder, orderOf, orderStream, type LoadedOrder } from './order-stream';
 
@@ -135,17 +136,17 @@ export async function placeOrders(deps: Pick<StepContext, 'store' | 'clock'>, st
  * so it asks again, with a growing pause that lets the burst pass, until recorded (its command id makes every try
  * the same release) or the attempts here run out; then the abandon-checkout deadline gives back what is left.
  */
-export const GIVE_BACK_ATTEMPTS = 12;
-const GIVE_BACK_PAUSE_MS = 20;
+const GIVE_BACK_ATTEMPTS = 12;
 
 async function untilRecorded<T>(release: () => Promise<T>): Promise<T> {
+  const backoff = new Backoff({ initialMs: 20, maxMs: 640 });
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await release();
     } catch (error) {
       if (!(error instanceof DomainError && error.errorName === 'concurrency') || attempt >= GIVE_BACK_ATTEMPTS) throw error;
-      const pause = GIVE_BACK_PAUSE_MS * Math.min(2 ** (attempt - 1), 32);
-      await new Promise((resolve) => setTimeout(resolve, pause / 2 + Math.random() * pause));
+      const delay = backoff.next(); // jittered ±50%, so the losers of one race do not meet again in the next
+      await new Promise((resolve) => setTimeout(resolve, delay / 2 + Math.random() * delay));
     }
   }
 }
