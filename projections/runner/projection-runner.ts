@@ -3,14 +3,16 @@
  * one transaction through one client. The transaction first takes the projection's registry row, so a batch
  * never interleaves with a generation switch; when the live generation changed under it, the runner moves to
  * the new one (catch-up: re-reads from that generation's checkpoint; Kafka: applies there, the guard absorbing
- * what the rebuild already did). A committed batch is announced in process and by NOTIFY (on commit). A catch-up
- * batch with no event this projection handles opens no transaction: the runner moves on in memory and stores the
- * checkpoint with its next real batch, or a second later (a timer), so a quiet log still ends with every checkpoint
- * at its head.
+ * what the rebuild already did). A committed batch is announced in process and by NOTIFY (on commit). A batch
+ * with no event this projection handles opens no transaction: the runner moves on in memory and stores the
+ * checkpoint (catch-up) or the partition's offset (Kafka) with its next real batch, or a second later (a timer), so
+ * a quiet log still ends with every checkpoint at its head. On Kafka that matters most: every projection's consumer
+ * group reads every topic, so each event reaches every runner, and a transaction per runner per batch queued the
+ * batches of the few read models that handle it behind those of all the others (a worker's append → applied latency).
  */
 import type { Database } from '../../services/db/database';
 import { formatPosition, type LogPosition } from '../../services/event-store/event-store.port';
-import type { BatchOutcome, FeedBatch, FeedSubscriber, PartitionOffset } from '../../services/feed/feed.port';
+import type { BatchOutcome, FeedBatch, FeedCursor, FeedSubscriber, PartitionOffset } from '../../services/feed/feed.port';
 import type { Log } from '../../services/feed/log';
 import { applyGuarded } from './apply-batch';
 import type { AppliedEvents } from './applied-events';
@@ -20,6 +22,9 @@ import { PROJECTION_APPLIED_CHANNEL } from './runner-tables';
 
 /** A runner whose batches hold nothing for it still stores its checkpoint this often (health lag, restart work). */
 const CHECKPOINT_AT_LEAST_EVERY_MS = 1000;
+
+type PartitionCursor = Extract<FeedCursor, { kind: 'partition' }>;
+const partitionKey = (cursor: PartitionCursor) => `${cursor.topic}:${cursor.partition}`;
 
 export type RunnerState = 'starting' | 'rebuilding' | 'live' | 'failed' | 'stopped';
 
@@ -47,7 +52,9 @@ export class ProjectionRunner implements FeedSubscriber {
   private eventsProcessed = 0;
   private gate: Promise<void> | null = null;
   private inFlight: Promise<unknown> = Promise.resolve();
-  /** Stores `position` when batches with nothing for this read model were the last ones (see applyBatch). */
+  /** Kafka: per topic partition, the cursor of batches with nothing for this read model, not stored yet. */
+  private readonly unstoredOffsets = new Map<string, PartitionCursor>();
+  /** Stores `position` and `unstoredOffsets` when batches with nothing for this read model were the last ones (see applyBatch). */
   private checkpointTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
@@ -92,6 +99,8 @@ export class ProjectionRunner implements FeedSubscriber {
   }
 
   async loadOffsets(): Promise<PartitionOffset[]> {
+    // the feed re-reads from the stored offsets: what was skipped and not stored is skipped again
+    this.unstoredOffsets.clear();
     const live = await readLive(this.db, this.name);
     this.generation = live?.generation ?? null;
     const { rows } = await this.db.query<{ topic: string; partition: number; next_offset: string; cluster_id: string | null }>(
@@ -119,8 +128,12 @@ export class ProjectionRunner implements FeedSubscriber {
     this.checkpointTimer = setTimeout(() => {
       this.checkpointTimer = null;
       void this.serially(async () => {
+        if (this.state !== 'live') return;
+        for (const cursor of [...this.unstoredOffsets.values()]) {
+          await this.applyBatch({ events: [], cursor }, { store: true });
+        }
         const { position } = this;
-        if (this.state !== 'live' || !position || samePosition(position, this.persisted)) return;
+        if (!position || samePosition(position, this.persisted)) return;
         await this.applyBatch({ events: [], cursor: { kind: 'log', position } }, { store: true });
       }).catch((error: unknown) => this.log.warn({ projection: this.name, err: error }, 'projection checkpoint not stored; the next batch stores it'));
     }, CHECKPOINT_AT_LEAST_EVERY_MS);
@@ -153,6 +166,14 @@ export class ProjectionRunner implements FeedSubscriber {
       // has something, or CHECKPOINT_AT_LEAST_EVERY_MS later (a restart re-reads at most that much, applying nothing)
       this.position = cursor.position;
       this.applied.reach(this.name, cursor.position);
+      this.eventsProcessed += batch.events.length;
+      this.state = 'live';
+      this.scheduleCheckpoint();
+      return 'applied';
+    }
+    if (!options.store && cursor.kind === 'partition' && !batch.events.some((e) => this.handles.has(e.type))) {
+      // the same on Kafka, per partition: the offset is stored with the partition's next real batch or by the timer
+      this.unstoredOffsets.set(partitionKey(cursor), cursor);
       this.eventsProcessed += batch.events.length;
       this.state = 'live';
       this.scheduleCheckpoint();
@@ -197,6 +218,9 @@ export class ProjectionRunner implements FeedSubscriber {
       this.position = cursor.position;
       this.persisted = cursor.position;
       this.persistedAt = Date.now();
+    } else if (this.unstoredOffsets.get(partitionKey(cursor)) === cursor || !options.store) {
+      // stored now: a skipped batch's cursor (the timer), or superseded by this later batch of the partition
+      this.unstoredOffsets.delete(partitionKey(cursor));
     }
     this.eventsProcessed += batch.events.length;
     this.state = 'live';

@@ -30,8 +30,10 @@ export interface PartitionOffset {
 }
 
 /**
- * 'applied': the batch and its cursor are committed. 'reposition': nothing was applied because the stored
- * checkpoint moved under the feed (a generation switch, or another runner); the feed asks for it again.
+ * 'applied': the batch and its cursor are committed (or, when the batch held nothing for the subscriber, the cursor
+ * is kept to be stored with a later batch: a restart re-reads such a batch and applies nothing again).
+ * 'reposition': nothing was applied because the stored checkpoint moved under the feed (a generation switch, or
+ * another runner); the feed asks for it again.
  */
 export type BatchOutcome = 'applied' | 'reposition';
 

@@ -11,7 +11,7 @@ import { decodeEvent, encodeEvent, topicMap } from '../../services/feed/kafka-co
 import { silentLog } from '../../services/feed/log';
 import { startProjections, type ProjectionsHandle } from '../../projections/runner/start-projections';
 import { freshPostgres, sharedPGlite, type FreshPostgres } from '../support/backends';
-import { describeIfKafka, readTopic } from '../support/kafka';
+import { describeIfKafka, readTopic, topicHolds } from '../support/kafka';
 import {
   appendCounters, counterEvent, counterProjection, eventually, expectedCounts, readCounts, uniqueName, type CounterOptions,
 } from './projection.fixtures';
@@ -143,6 +143,38 @@ describeIfKafka('the Kafka feed', (brokers) => {
       expect(await eventually(async () => (await second.status())[0].lag === 0, 20_000)).toBe(true);
       expect((await second.status())[0]).toMatchObject({ feed: 'kafka', lag: 0, state: 'live' });
       expect(await readCounts(db, name)).toEqual(before);
+    });
+  });
+
+  describe('given messages with nothing the projection handles', () => {
+    it('moves past them without a transaction, storing their offset a second later or with the next real batch', async () => {
+      const name = uniqueName('kq');
+      const topic = `jishi.${name}`;
+      const storedOffsets = async () => {
+        const { rows } = await db.query<{ n: string }>(
+          'select coalesce(sum(next_offset), 0)::text as n from projection_kafka_offsets where projection = $1 and topic = $2', [name, topic]);
+        return Number(rows[0].n);
+      };
+      const handle = await start({ name });
+      const first = await store.appendToStream(`${name}-1`, [counterEvent()]);
+      expect(await handle.waitFor(first, { timeoutMs: 10_000 })).toBe(true);
+      const stored = await storedOffsets();
+      expect(stored).toBe(1);
+
+      await store.appendToStream(`${name}-other`, [counterEvent('SomethingElse'), counterEvent('SomethingElse'), counterEvent('SomethingElse')]);
+      handle.notifyAppended();
+      expect(await topicHolds(brokers, topic, 4)).toBe(true);
+      // consumed within milliseconds of reaching the topic: a transaction would have stored the offset by now, and the
+      // timer stores it only a second after the consumer moved past it
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(await storedOffsets()).toBe(stored);
+      // and nothing else comes: the timer stores it (health lag 0, a restart re-reads nothing)
+      expect(await eventually(async () => (await storedOffsets()) === stored + 3, 5000)).toBe(true);
+      expect(await eventually(async () => (await handle.status())[0].lag === 0, 10_000)).toBe(true);
+
+      const last = await store.appendToStream(`${name}-1`, [counterEvent()]);
+      expect(await handle.waitFor(last, { timeoutMs: 10_000 })).toBe(true);
+      expect(await readCounts(db, name)).toEqual(await expectedCounts(store, [`${name}-1`]));
     });
   });
 

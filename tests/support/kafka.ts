@@ -16,6 +16,23 @@ export function describeIfKafka(name: string, fn: (brokers: string[]) => void, s
   else announceSkip(suite, 'Kafka', 'KAFKA_BROKERS not set (infra/kafka/start-kafka.sh starts a broker)');
 }
 
+/** Waits until `topic` holds `count` messages (its offsets, not a consumer: answers within milliseconds of the broker). */
+export async function topicHolds(brokers: string[], topic: string, count: number, timeoutMs = 10_000): Promise<boolean> {
+  const admin = new Kafka({ clientId: 'jishi-test-offsets', brokers, logLevel: logLevel.NOTHING }).admin();
+  await admin.connect();
+  try {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const ends = await admin.fetchTopicOffsets(topic).catch(() => []);
+      if (ends.reduce((n, p) => n + Number(p.high) - Number(p.low), 0) >= count) return true;
+      if (Date.now() > deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  } finally {
+    await admin.disconnect();
+  }
+}
+
 /** Every message of `topic` from the beginning, as (key, value) pairs: what consumers will see. */
 export async function readTopic(brokers: string[], topic: string): Promise<{ key: string; value: string; partition: number }[]> {
   const kafka = new Kafka({ clientId: 'jishi-test-reader', brokers, logLevel: logLevel.NOTHING });
