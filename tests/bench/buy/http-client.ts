@@ -10,6 +10,9 @@ export interface Answer<T> { status: number; body: T }
 
 export interface RequestOptions { token?: string; body?: unknown; headers?: Record<string, string>; raw?: string }
 
+/** Below every server's and proxy's keep-alive timeout on the way (HAProxy's 10 s, Fastify's 72 s). */
+const IDLE_SOCKET_MS = 4000;
+
 export class HttpClient {
   private readonly agent: http.Agent;
   private readonly host: string;
@@ -19,7 +22,11 @@ export class HttpClient {
     const url = new URL(baseUrl);
     this.host = url.hostname;
     this.port = Number(url.port);
-    this.agent = new http.Agent({ keepAlive: true, maxSockets });
+    // A socket idle for IDLE_SOCKET_MS is closed here first: HAProxy (infra/cluster) closes a client connection idle for
+    // 10 s (its http-request timeout), and a request written at the moment the proxy closes the socket it reuses dies
+    // with "socket hang up" (the cluster bench met that once between two of its loads). Browsers retry such a request;
+    // this client does not, so it never reuses a socket that old.
+    this.agent = new http.Agent({ keepAlive: true, maxSockets, timeout: IDLE_SOCKET_MS });
   }
 
   request<T>(method: string, path: string, options: RequestOptions = {}): Promise<Answer<T>> {
