@@ -38,4 +38,30 @@ describe('append statements on one PGlite session', () => {
     expect(await prepared(second)).toEqual(['jishi_append_many_v3', 'jishi_append_v2']);
     expect((await store.readStream(stream)).map((e) => e.revision)).toEqual([0, 1, 2, 3]);
   });
+
+  it('probe the event id index, not the whole log, in the plan they keep (planned on a nearly empty table or a grown one)', async () => {
+    const db = await openDatabase({ kind: 'pglite', instance: pglite });
+    opened.push(db);
+    const store = await createPostgresEventStore(db);
+    await store.appendToStream(uniqueStream('plan'), events(1));
+    const [event] = events(1);
+    const payload = JSON.stringify([{ eventId: event.metadata.eventId, type: event.type, data: event.data, metadata: event.metadata }]);
+    const literal = (v: string) => `'${v.replace(/'/g, "''")}'`;
+    // the plan a prepared statement keeps once it stops planning per execution: planned against the table as it is now
+    const genericPlan = async () => {
+      await db.query('set plan_cache_mode = force_generic_plan');
+      try {
+        const { rows } = await db.query<{ 'QUERY PLAN': string }>(
+          `explain execute jishi_append_v2(${literal(uniqueStream('plan'))}, ${literal(payload)}, 'any', null)`);
+        return rows.map((row) => row['QUERY PLAN']).join('\n');
+      } finally {
+        await db.query('reset plan_cache_mode');
+      }
+    };
+    expect(await genericPlan()).not.toMatch(/Seq Scan on events/);
+
+    for (let i = 0; i < 30; i += 1) await store.appendToStream(uniqueStream('plan'), events(100));
+    await db.query('analyze events');
+    expect(await genericPlan()).not.toMatch(/Seq Scan on events/);
+  });
 });

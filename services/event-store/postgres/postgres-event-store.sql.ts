@@ -64,6 +64,10 @@ const VISIBLE = 'transaction_id < pg_snapshot_xmin(pg_current_snapshot())';
  * ('any' | 'no_stream' | 'stream_exists' | 'revision'), $4 expected revision when kind = 'revision'.
  * Rows come back tagged: 'inserted' (the new events' positions), 'existing' (events already stored under these
  * ids: an idempotent repeat, nothing inserted) and one 'head' row (the stream's revision before this append).
+ * `existing` probes the event id index once per input event (a lateral LIMIT 1 the planner cannot turn into a join):
+ * as `event_id in (select …)` the planner, guessing 100 rows for any jsonb array, hashed them against a sequential
+ * scan of the whole table whenever that looked cheaper — and the statement is prepared once and keeps its generic
+ * plan, so a plan made while the table was small (PGlite never re-analyzes) scanned the whole log on every append.
  */
 export const APPEND_SQL = `
 with recursive input as (
@@ -71,7 +75,7 @@ with recursive input as (
   from jsonb_array_elements($2::jsonb) with ordinality as t(e, n)
 ),
 existing as (
-  select * from events where event_id in (select event_id from input)
+  select ev.* from input cross join lateral (select * from events e where e.event_id = input.event_id limit 1) ev
 ),
 head as (
   select coalesce(max(stream_revision), -1) as revision from events where stream_id = $1
