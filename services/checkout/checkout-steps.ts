@@ -18,7 +18,7 @@ import { activityQuotaStream } from '../../domain/stock/activity-quota.events';
 import { stockDecider } from '../../domain/stock/stock.decider';
 import { skuStream } from '../../domain/stock/stock.events';
 import type { Actor, RecordedEvent } from '../event-store/event-store.port';
-import { Backoff } from '../feed/backoff';
+import { untilNoConflict, type ConflictRetry } from '../commands/until-no-conflict';
 import { decideOn, shopperActor, type StepContext } from './decide-on';
 import { loadOrder, orderOf, orderStream, type LoadedOrder } from './order-stream';
 
@@ -136,20 +136,8 @@ export async function placeOrders(deps: Pick<StepContext, 'store' | 'clock'>, st
  * so it asks again, with a growing pause that lets the burst pass, until recorded (its command id makes every try
  * the same release) or the attempts here run out; then the abandon-checkout deadline gives back what is left.
  */
-const GIVE_BACK_ATTEMPTS = 12;
-
-async function untilRecorded<T>(release: () => Promise<T>): Promise<T> {
-  const backoff = new Backoff({ initialMs: 20, maxMs: 640 });
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await release();
-    } catch (error) {
-      if (!(error instanceof DomainError && error.errorName === 'concurrency') || attempt >= GIVE_BACK_ATTEMPTS) throw error;
-      const delay = backoff.next(); // jittered ±50%, so the losers of one race do not meet again in the next
-      await new Promise((resolve) => setTimeout(resolve, delay / 2 + Math.random() * delay));
-    }
-  }
-}
+const GIVE_BACK_RETRY: ConflictRetry = { attempts: 12, initialMs: 20, maxMs: 640 };
+const untilRecorded = <T>(release: () => Promise<T>): Promise<T> => untilNoConflict(release, GIVE_BACK_RETRY);
 
 /**
  * Gives back what the plan took: the steps `taken` names, or, when not told, every step of the plan (tolerant of

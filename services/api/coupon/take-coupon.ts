@@ -6,14 +6,13 @@
  */
 import { couponDecider } from '../../../domain/coupon/coupon.decider';
 import { couponStream, type CouponRef } from '../../../domain/coupon/coupon.events';
-import { DomainError } from '../../../domain/shared/errors';
 import { handleCommand, type CommandResult } from '../../commands/handle-command';
+import { untilNoConflict, type ConflictRetry } from '../../commands/until-no-conflict';
 import type { EventStore } from '../../event-store/event-store.port';
 import type { IdAllocator } from './claim-ids';
 
-/** Rounds of handleCommand's own conflict retries (4 attempts each). */
-const ROUNDS = 10;
-const pause = () => new Promise((resolve) => setTimeout(resolve, 5 + Math.floor(Math.random() * 25)));
+/** Rounds of handleCommand's own conflict retries (4 attempts each), a short pause apart (5–15 ms, then 10–30 ms). */
+const CLAIM_RETRY: ConflictRetry = { attempts: 10, initialMs: 10, maxMs: 20 };
 
 export interface TakeCouponDeps { store: EventStore; claimIds: IdAllocator }
 
@@ -21,21 +20,14 @@ export async function takeCoupon(
   deps: TakeCouponDeps, ref: CouponRef, userId: number, now: Date,
 ): Promise<CommandResult<unknown>> {
   const claimId = await deps.claimIds();
-  for (let round = 1; ; round += 1) {
-    try {
-      return await handleCommand({
-        store: deps.store,
-        streamId: couponStream(ref),
-        decider: couponDecider,
-        command: { type: 'ClaimCoupon', data: { userId, claimId } },
-        now,
-        actor: { kind: 'user', id: String(userId) },
-        commandId: `claim-${claimId}`,
-        retryOnConflict: true,
-      });
-    } catch (error) {
-      if (!(error instanceof DomainError) || error.errorName !== 'concurrency' || round >= ROUNDS) throw error;
-      await pause();
-    }
-  }
+  return untilNoConflict(() => handleCommand({
+    store: deps.store,
+    streamId: couponStream(ref),
+    decider: couponDecider,
+    command: { type: 'ClaimCoupon', data: { userId, claimId } },
+    now,
+    actor: { kind: 'user', id: String(userId) },
+    commandId: `claim-${claimId}`,
+    retryOnConflict: true,
+  }), CLAIM_RETRY);
 }
