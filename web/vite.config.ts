@@ -23,6 +23,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: the server names a route's chunks in its page's Link header (services/api/first-loads.ts)
+    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -3,12 +3,14 @@
  * The build leaves a .br and a .gz next to every text file worth compressing (infra/scripts/precompress-web.mjs);
  * @fastify/static picks one by Accept-Encoding. Files whose name carries Vite's content hash never change under that
  * name, so browsers may keep them for a year without asking; everything else (index.html above all, which names
- * the current hashes) is revalidated on every use.
+ * the current hashes) is revalidated on every use. A page's index.html carries Link preload headers for what its first
+ * render needs (first-loads.ts).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { firstLoads } from './first-loads';
 
 export type SpaFallback = (request: FastifyRequest, reply: FastifyReply) => boolean;
 
@@ -26,6 +28,7 @@ export async function registerStorefront(app: FastifyInstance, webDist: string):
     app.log.warn(`storefront build not found in ${root}: run npm run build:web`);
     return () => false;
   }
+  const preloads = firstLoads(root);
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
@@ -33,7 +36,12 @@ export async function registerStorefront(app: FastifyInstance, webDist: string):
     preCompressed: true,
     cacheControl: false,
     // `filePath` is the file sent (possibly its .br/.gz sibling): the hash test matches either.
-    setHeaders: (reply, filePath) => void reply.header('cache-control', cacheControlFor(filePath.replace(/\.(br|gz)$/, ''))),
+    setHeaders: (reply, filePath) => {
+      const sent = filePath.replace(/\.(br|gz)$/, '');
+      reply.header('cache-control', cacheControlFor(sent));
+      const links = path.basename(sent) === 'index.html' ? preloads.get(reply.request.url.split('?')[0]) : undefined;
+      if (links) reply.header('link', links);
+    },
   });
   return (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return false;

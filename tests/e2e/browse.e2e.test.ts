@@ -58,8 +58,15 @@ if (browser) {
   describe('given a visitor opening the home page', () => {
     let layout: Array<{ type: string }>;
 
+    const requested: string[] = [];
+    const preloadWarnings: string[] = [];
+
     beforeAll(async () => {
       layout = JSON.parse((await api<Canvas>('/canvas/getCanvas?terminal=4&type=1')).json) as Array<{ type: string }>;
+      page.on('request', (request) => requested.push(request.url().replace(server.url, '')));
+      page.on('console', (message) => {
+        if (/preload/i.test(message.text())) preloadWarnings.push(message.text());
+      });
       await page.goto(`${server.url}/`, { waitUntil: 'commit' });
     });
 
@@ -67,6 +74,15 @@ if (browser) {
       await page.locator('[data-testid="canvas"][data-ready="true"]').waitFor({ timeout: 15_000 });
       await page.locator('[data-testid="canvas-mask"]').waitFor({ state: 'detached', timeout: 6_000 });
       expect(await page.locator('[data-testid="block-retry"]').count()).toBe(0);
+    });
+
+    it('fetches the layout and each script and stylesheet once: the page\'s Link preloads are the requests the app uses', async () => {
+      await page.locator('[data-testid="canvas"][data-ready="true"]').waitFor({ timeout: 15_000 });
+      expect(requested.filter((url) => url.startsWith('/api/canvas/getCanvas'))).toEqual(['/api/canvas/getCanvas?terminal=4&type=1']);
+      const assets = requested.filter((url) => url.startsWith('/assets/'));
+      expect(assets.some((url) => /^\/assets\/home\.route-/.test(url))).toBe(true);
+      expect(assets.length).toBe(new Set(assets).size);
+      expect(preloadWarnings).toEqual([]);
     });
 
     it('drops the fourth component of the fetched layout and renders the others in order', async () => {

@@ -91,6 +91,30 @@ describe('index.html and the SPA fallback', () => {
   });
 });
 
+describe('the home page', () => {
+  const linked = (header: string | string[] | undefined) => String(header ?? '').split(', ').map((link) => {
+    const match = /^<([^>]+)>; (.*)$/.exec(link);
+    if (!match) throw new Error(`not a link: ${link}`);
+    return { url: match[1], params: match[2] };
+  });
+
+  it.each(['/', '/index'])('%s names what its first render loads in a Link header, each of which answers', async (urlPath) => {
+    const links = linked((await getRaw(urlPath, 'gzip, br')).headers.link);
+    // the layout call exactly as the storefront makes it, with credentials, so the browser reuses the answer
+    expect(links[0]).toEqual({ url: '/api/canvas/getCanvas?terminal=4&type=1', params: 'rel=preload; as=fetch; crossorigin=use-credentials' });
+    // the home route's chunk and what it imports beyond index.html's own scripts, and their stylesheets
+    const scripts = links.filter((l) => l.params === 'rel=preload; as=script; crossorigin').map((l) => l.url);
+    expect(scripts.some((url) => /^\/assets\/home\.route-[\w-]+\.js$/.test(url))).toBe(true);
+    expect(scripts).not.toContain(entryScript());
+    expect(links.some((l) => l.params === 'rel=preload; as=style; crossorigin' && /^\/assets\/home-[\w-]+\.css$/.test(l.url))).toBe(true);
+    for (const { url } of links) expect((await getRaw(url, 'gzip, br')).status).toBe(200);
+  });
+
+  it.each(['/search', '/product/anything'])('%s, whose first render is not the home page, names nothing', async (urlPath) => {
+    expect((await getRaw(urlPath, 'gzip, br')).headers.link).toBeUndefined();
+  });
+});
+
 describe('JSON answers', () => {
   const bigAnswer = '/api/app/getSearchProducts?search=&page=1&pageSize=50';
   const smallAnswer = '/api/health';
