@@ -160,20 +160,17 @@ export class ProjectionRunner implements FeedSubscriber {
 
   private async applyBatch(batch: FeedBatch, options: { store?: boolean } = {}): Promise<BatchOutcome> {
     const { cursor } = batch;
-    if (!options.store && cursor.kind === 'log' && !batch.events.some((e) => this.handles.has(e.type))
-      && Date.now() - this.persistedAt < CHECKPOINT_AT_LEAST_EVERY_MS) {
-      // nothing here for this read model: no transaction; the stored checkpoint follows with the next batch that
-      // has something, or CHECKPOINT_AT_LEAST_EVERY_MS later (a restart re-reads at most that much, applying nothing)
-      this.position = cursor.position;
-      this.applied.reach(this.name, cursor.position);
-      this.eventsProcessed += batch.events.length;
-      this.state = 'live';
-      this.scheduleCheckpoint();
-      return 'applied';
-    }
-    if (!options.store && cursor.kind === 'partition' && !batch.events.some((e) => this.handles.has(e.type))) {
-      // the same on Kafka, per partition: the offset is stored with the partition's next real batch or by the timer
-      this.unstoredOffsets.set(partitionKey(cursor), cursor);
+    const nothingHere = !options.store && !batch.events.some((e) => this.handles.has(e.type));
+    if (nothingHere && (cursor.kind === 'partition' || Date.now() - this.persistedAt < CHECKPOINT_AT_LEAST_EVERY_MS)) {
+      // nothing here for this read model: no transaction; the cursor (catch-up: the checkpoint; Kafka: the
+      // partition's offset) is stored with the next batch that has something, or by the timer CHECKPOINT_AT_LEAST_EVERY_MS
+      // later (a restart re-reads at most that much, applying nothing)
+      if (cursor.kind === 'log') {
+        this.position = cursor.position;
+        this.applied.reach(this.name, cursor.position);
+      } else {
+        this.unstoredOffsets.set(partitionKey(cursor), cursor);
+      }
       this.eventsProcessed += batch.events.length;
       this.state = 'live';
       this.scheduleCheckpoint();

@@ -7,7 +7,7 @@
  * provider. A payment named but never created (a crash in between) is created under the name it has.
  */
 import { checkoutDecider, latestPaymentFor } from '../../domain/checkout/checkout.decider';
-import { DomainError } from '../../domain/shared/errors';
+import { isConflict } from '../commands/until-no-conflict';
 import type { CheckoutDeps } from './checkout.deps';
 import { checkoutStateOf } from './checkout-stream';
 import { decideOn, shopperActor } from './decide-on';
@@ -43,7 +43,7 @@ export async function checkoutPayment(
       const created = await startPayment(deps, userId, orders, { paymentId, correlationId: checkoutStreamId, fresh: true });
       return { ...created, events: [...named.events, ...created.events] };
     } catch (error) {
-      if (!(error instanceof DomainError && error.errorName === 'concurrency') || attempt >= RACES) throw error;
+      if (!isConflict(error) || attempt >= RACES) throw error;
     }
   }
 }
