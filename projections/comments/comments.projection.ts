@@ -13,7 +13,8 @@
  *                      added_at (null when none).
  * comment_likes        comment_id, user_id: who likes which review.
  *
- * Set-based like projections/notices: a batch is cut into runs of one event type (in log order), one statement per run.
+ * Set-based: a batch is regrouped into runs of one event type (keyedRunsOf, by the rows each event touches: rowsOf),
+ * one statement per run.
  */
 import type pg from 'pg';
 import type { RecordedEvent } from '../../services/event-store/event-store.port';
@@ -23,7 +24,7 @@ import {
 } from '../../domain/review/review.events';
 import { DEFAULT_STAR } from '../../domain/rules/review.rule';
 import type { Projection } from '../runner/projection';
-import { runsOf } from '../set-based';
+import { keyedRunsOf, lastByKey } from '../set-based';
 
 const OrderPlacedData = OrderPlaced.shape.data;
 const LineReviewedData = LineReviewed.shape.data;
@@ -84,8 +85,24 @@ export const commentsProjection: Projection = {
   applyBatch: applyComments,
 };
 
+/**
+ * The rows an event reads or writes, as keys: an order's lines its stream (a review joins the lines of its own
+ * stream), a review and its append the comment, a like the (comment, user) pair. Events with disjoint keys commute.
+ */
+function rowsOf(event: RecordedEvent): readonly string[] | null {
+  const { commentId, userId } = event.data as { commentId?: unknown; userId?: unknown };
+  switch (event.type) {
+    case 'OrderPlaced': return [`s:${event.streamId}`];
+    case 'LineReviewed': return typeof commentId === 'number' ? [`s:${event.streamId}`, `c:${commentId}`] : null;
+    case REVIEW_APPENDED: return typeof commentId === 'number' ? [`c:${commentId}`] : null;
+    case REVIEW_LIKED:
+    case REVIEW_UNLIKED: return typeof commentId === 'number' && typeof userId === 'number' ? [`l:${commentId}:${userId}`] : null;
+    default: return null;
+  }
+}
+
 async function applyComments(tx: pg.PoolClient, events: readonly RecordedEvent[], schema: string): Promise<void> {
-  for (const run of runsOf(events)) {
+  for (const run of keyedRunsOf(events, (event) => event.type, rowsOf)) {
     switch (run[0]!.type) {
       case 'OrderPlaced': await insertOrderLines(tx, run, schema); break;
       case 'LineReviewed': await insertReviews(tx, run, schema); break;
@@ -141,7 +158,8 @@ async function insertReviews(tx: pg.PoolClient, run: RecordedEvent[], schema: st
 }
 
 async function upsertAppends(tx: pg.PoolClient, run: RecordedEvent[], schema: string): Promise<void> {
-  const appends = run.map((event) => ReviewAppended.parse(event.data));
+  // one row per statement: a later append of the same review replaces an earlier one, as event by event
+  const appends = lastByKey(run.map((event) => ReviewAppended.parse(event.data)), (a) => a.commentId);
   await tx.query(
     `insert into ${schema}.product_comments (comment_id, add_comment, add_images, added_at)
      select * from unnest($1::bigint[], $2::text[], $3::jsonb[], $4::timestamptz[])

@@ -11,7 +11,7 @@ import type pg from 'pg';
 import type { RecordedEvent } from '../../services/event-store/event-store.port';
 import { AnswerDeleted, QuestionAnswered, QuestionAsked, QuestionDeleted, qaEventTypes } from '../../domain/qa/qa.events';
 import type { Projection } from '../runner/projection';
-import { firstByKey, runsOf } from '../set-based';
+import { firstByKey, keyedRunsOf } from '../set-based';
 
 export const qaProjection: Projection = {
   name: 'qa',
@@ -48,9 +48,19 @@ export const qaProjection: Projection = {
   applyBatch: applyQa,
 };
 
+/**
+ * Every event names its question, and touches only that question's rows (its own, and its answers'): events of
+ * different questions commute, so a batch regroups into runs of one type by question (keyedRunsOf), a few per
+ * thousand events where log order cut one per change of type.
+ */
+function questionOf(event: RecordedEvent): readonly string[] | null {
+  const { problemId } = event.data as { problemId?: unknown };
+  return typeof problemId === 'number' ? [String(problemId)] : null;
+}
+
 /** Questions, answers and deletions in runs of one type, one statement each (a question deleted takes its answers). */
 async function applyQa(tx: pg.PoolClient, events: readonly RecordedEvent[], schema: string): Promise<void> {
-  for (const run of runsOf(events)) {
+  for (const run of keyedRunsOf(events, (event) => event.type, questionOf)) {
     switch (run[0].type) {
       case 'QuestionAsked': {
         const asked = firstByKey(run.map((e) => ({ q: QuestionAsked.parse(e.data), at: e.metadata.occurredAt })), ({ q }) => q.problemId);

@@ -63,7 +63,7 @@ const subjects: Subject[] = [
   { projection: deadlinesProjection, log: (n) => deadlineLog(n(40), n(3000)), filled: ['deadlines'] },
   { projection: deadlinesProjection, on: 'order lifecycles', log: (n) => orderLog(n(400)), filled: ['deadlines'] },
   { projection: ordersProjection, log: (n) => orderLog(n(400)), filled: ['orders', 'order_collages', 'order_notices'] },
-  { projection: commentsProjection, log: (n) => orderLog(n(400)), filled: ['comment_order_lines', 'product_comments'] },
+  { projection: commentsProjection, log: (n) => orderLog(n(400)), filled: ['comment_order_lines', 'product_comments', 'comment_likes'] },
 ];
 
 const PER_EVENT = 1;

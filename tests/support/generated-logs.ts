@@ -158,6 +158,9 @@ export function cartLog(users: number, skus: number, traffic: number, seed = 'ca
   return log.events;
 }
 
+/** An answer belongs to one question, as the domain mints them: `k`-th answer id of question `problemId`. */
+const answerIdOf = (problemId: number, k: number): number => problemId * 100 + k;
+
 /**
  * Footprints, favourites, Q&A, promotions and coupons interleaved over small id spaces, so a batch meets the same
  * key twice in every order: views recorded twice and deleted, collects undone and redone, questions answered and
@@ -192,11 +195,11 @@ export function engagementLog(traffic: number, seed = 'engagement'): RecordedEve
       if (which < 0.4) {
         log.add(`qa-${problemId}`, 'QuestionAsked', { problemId, productId: 100 + problemId, shopId: 1, userId, problem: `问题${n}`, ifAnonymous: n % 2, ...(n % 3 ? { image: `/q/${n}.png` } : {}) });
       } else if (which < 0.8) {
-        log.add(`qa-${problemId}`, 'QuestionAnswered', { problemId, answerId: between(random, 1, 40), userId, answer: `回答${n}`, ifAnonymous: 0 });
+        log.add(`qa-${problemId}`, 'QuestionAnswered', { problemId, answerId: answerIdOf(problemId, between(random, 1, 40)), userId, answer: `回答${n}`, ifAnonymous: 0 });
       } else if (which < 0.9) {
         log.add(`qa-${problemId}`, 'QuestionDeleted', { problemId, userId });
       } else {
-        log.add(`qa-${problemId}`, 'AnswerDeleted', { problemId, answerId: between(random, 1, 40), userId });
+        log.add(`qa-${problemId}`, 'AnswerDeleted', { problemId, answerId: answerIdOf(problemId, between(random, 1, 40)), userId });
       }
     } else if (draw < 0.75) {
       const kind = pick(random, ['seckill', 'discount', 'group-work'] as const);
@@ -277,8 +280,9 @@ export function deadlineLog(entities: number, traffic: number, seed = 'deadlines
 
 /**
  * `orders` orders over their lifecycles, interleaved (placed → paid → shipped → confirmed → lines reviewed, or
- * cancelled unpaid), and group-buy collages opened, joined, paid, left, succeeded or failed: the volume of the orders
- * and comments read models. Events are valid as their schemas read them (domain/order, domain/group-buy).
+ * cancelled unpaid), group-buy collages opened, joined, paid, left, succeeded or failed, and reviews appended to and
+ * liked by a few users (likes undone and redone, some before their review): the volume of the orders and comments
+ * read models. Events are valid as their schemas read them (domain/order, domain/group-buy).
  */
 export function orderLog(orders: number, seed = 'orders'): RecordedEvent[] {
   const random = randomFor(seed);
@@ -334,6 +338,15 @@ export function orderLog(orders: number, seed = 'orders'): RecordedEvent[] {
         placedAt: iso(clock), paymentDeadline: iso(clock + 30),
       });
       open.push({ id, step: 0, skuIds: lines.map((line) => line.skuId) });
+      continue;
+    }
+    if (draw > 0.97 && commentId > 0) {
+      // a review's own stream: appends (some before their review is in: ids run ahead), likes undone and redone
+      const reviewed = between(random, 1, commentId + 3);
+      const which = random();
+      const userId = between(random, 1, 4);
+      if (which < 0.3) log.add(`review-${reviewed}`, 'ReviewAppended', { commentId: reviewed, userId, comment: `追评${clock}`, images: [], appendedAt: iso(clock) });
+      else log.add(`review-${reviewed}`, which < 0.75 ? 'ReviewLiked' : 'ReviewUnliked', which < 0.75 ? { commentId: reviewed, userId, likedAt: iso(clock) } : { commentId: reviewed, userId, unlikedAt: iso(clock) });
       continue;
     }
     const order = pick(random, open);
