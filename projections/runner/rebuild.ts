@@ -13,7 +13,7 @@
  */
 import type pg from 'pg';
 import type { Database } from '../../services/db/database';
-import { comparePositions, formatPosition, type EventStore, type LogPosition } from '../../services/event-store/event-store.port';
+import { comparePositions, formatPosition, type EventStore, type LogPosition, type RecordedEvent } from '../../services/event-store/event-store.port';
 import type { Log } from '../../services/feed/log';
 import { applyGuarded } from './apply-batch';
 import {
@@ -172,13 +172,16 @@ export async function catchUp(
 ): Promise<LogPosition | null> {
   const schema = generationSchema(projection.name, generation);
   let position = from ?? await readCheckpoint(tx ?? ctx.db, projection.name, generation);
+  let ahead: Promise<RecordedEvent[]> | null = null;
   for (;;) {
     if (ctx.signal?.aborted) throw new Error(`rebuild of ${projection.name} stopped`);
     if (until === null || (until && position && comparePositions(position, until) >= 0)) return position;
-    const read = await ctx.store.readAll({ after: position, limit: ctx.batchSize });
+    const read: RecordedEvent[] = await (ahead ?? ctx.store.readAll({ after: position, limit: ctx.batchSize }));
     const batch = until ? read.filter((e) => comparePositions(e.position, until) <= 0) : read;
     if (batch.length === 0) return position;
     const last = batch[batch.length - 1].position;
+    // the next page is read while this one applies (the store and the apply use different connections)
+    ahead = read.length === ctx.batchSize && batch.length === read.length ? readAhead(ctx.store, last, ctx.batchSize) : null;
     const apply = async (client: pg.PoolClient) => {
       await applyGuarded(client, projection, schema, batch);
       await saveCheckpoint(client, projection.name, generation, last);
@@ -189,6 +192,13 @@ export async function catchUp(
     onBatch(batch.length, last);
     if (read.length < ctx.batchSize || batch.length < read.length) return position;
   }
+}
+
+/** A read started early: if nobody awaits it (the apply failed), its failure is not an unhandled rejection. */
+function readAhead(store: EventStore, after: LogPosition, limit: number): Promise<RecordedEvent[]> {
+  const read = store.readAll({ after, limit });
+  read.catch(() => undefined);
+  return read;
 }
 
 function fractionDone(position: LogPosition | null, head: LogPosition | null, phase: RebuildProgress['phase']): number {

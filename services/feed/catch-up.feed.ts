@@ -1,7 +1,7 @@
 /**
  * The store catch-up feed: each subscriber pulls the global log in batches from its own checkpoint; subscribers at
  * the same place share one `store.readAll` (shared-log-read.ts).
- * No sleep while events remain: a full batch is followed by the next read at once. When the log is drained
+ * No sleep while events remain: a full batch is followed by the next read at once, started while it applies. When the log is drained
  * the loop waits for a ping (an append in this process, or a NOTIFY from another) or the slow poll. After a
  * ping that found nothing (an older transaction still holds the commit-safe horizon) it looks again soon.
  */
@@ -85,6 +85,8 @@ function runSubscriber(
         }
         if (stopping.signal.aborted) break;
         const last = events[events.length - 1].position;
+        // a full batch: the next one is read while this one applies, and joined by the next read (shared-log-read.ts)
+        if (events.length === batchSize) reads.readAhead(last, batchSize);
         const outcome = await subscriber.handle({ events, cursor: { kind: 'log', position: last } });
         position = outcome === 'applied' ? last : undefined;
         rechecks = 0;

@@ -57,6 +57,14 @@ export class SharedLogRead {
     return read.events;
   }
 
+  /**
+   * Starts the read after `after` now, for whoever asks for it next (a subscriber applying the batch that ends at
+   * `after`): joined by a later `read` if it came back non-empty, or if no ping came since it began.
+   */
+  readAhead(after: LogPosition, limit: number): void {
+    this.read(after, limit, this.wakeup.mark()).catch(() => undefined);
+  }
+
   private forget(key: string, read: LogRead): void {
     if (this.reads.get(key) === read) this.reads.delete(key);
   }

@@ -98,3 +98,27 @@ describe('a read that fails', () => {
     await expect(c).resolves.toEqual([event(1)]);
   });
 });
+
+describe('a read ahead (started while the batch before it applies)', () => {
+  it('is joined by the subscriber that asks for it next, in flight or answered', async () => {
+    const { log, wakeup, reads } = sharing();
+    reads.readAhead(at(10), 100);
+    expect(log.calls).toHaveLength(1);
+    const next = reads.read(at(10), 100, wakeup.mark());
+    expect(log.calls).toHaveLength(1);
+    log.calls[0].answer([event(11)]);
+    await expect(next).resolves.toEqual([event(11)]);
+  });
+
+  it('is not joined in flight after a wake-up the subscriber has seen, and its failure is nobody\'s unhandled rejection', async () => {
+    const { log, wakeup, reads } = sharing();
+    reads.readAhead(at(20), 100);
+    wakeup.ping();
+    const next = reads.read(at(20), 100, wakeup.mark());
+    expect(log.calls).toHaveLength(2);
+    log.calls[0].fail(new Error('connection dropped'));
+    log.calls[1].answer([event(21)]);
+    await expect(next).resolves.toEqual([event(21)]);
+    await flush();
+  });
+});
