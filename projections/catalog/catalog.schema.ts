@@ -33,6 +33,7 @@
  * longer ones). Plans and timings on 100k products: services/api/catalog/search-performance.md.
  */
 import type pg from 'pg';
+import { lz4WhereAvailable } from '../../services/db/toast-compression';
 
 export const CATALOG_TABLES = [
   'categories', 'shops', 'shop_classifies', 'shop_banners', 'products', 'skus', 'canvases', 'product_sales',
@@ -156,6 +157,9 @@ export async function migrateCatalog(tx: pg.PoolClient, s: string): Promise<void
       paid boolean not null default false,
       primary key (stream_id, product_id)
     );`);
+  // a listing's row is ~3 kB, most of it its HTML: compressed with lz4 where the server has it
+  await tx.query(lz4WhereAvailable(`${s}.products`, ['text', 'images', 'names', 'logistics']));
+  await tx.query(lz4WhereAvailable(`${s}.canvases`, ['json']));
 }
 
 /**

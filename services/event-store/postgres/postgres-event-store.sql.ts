@@ -7,6 +7,8 @@
  * - unique (stream_id, stream_revision): optimistic concurrency and readStream;
  * - unique (event_id): idempotent appends.
  */
+import { lz4WhereAvailable } from '../../db/toast-compression';
+
 export const MIGRATION_MODULE = 'event-store';
 
 /**
@@ -47,6 +49,8 @@ export const MIGRATION_STEPS: string[] = [
    update events set chain_hash = chained.hash from chained
    where events.stream_id = chained.stream_id and events.stream_revision = chained.stream_revision
      and events.chain_hash is null`,
+  // a listing's event is ~3 kB: compressed with lz4 where the server has it (services/db/toast-compression.ts)
+  lz4WhereAvailable('events', ['data']),
 ];
 
 export const STREAM_REVISION_CONSTRAINT = 'events_stream_revision_key';
