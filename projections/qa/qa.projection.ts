@@ -49,8 +49,9 @@ export const qaProjection: Projection = {
 };
 
 /**
- * Every event names its question, and touches only that question's rows (its own, and its answers'): events of
- * different questions commute, so a batch regroups into runs of one type by question (keyedRunsOf), a few per
+ * Every event names its question, and touches only that question's rows (its own, and its answers': an answer id is
+ * drawn from one sequence and belongs to one question, whose stream records its deletion): events of different
+ * questions commute, so a batch regroups into runs of one type by question (keyedRunsOf), a few per
  * thousand events where log order cut one per change of type.
  */
 function questionOf(event: RecordedEvent): readonly string[] | null {
