@@ -70,7 +70,10 @@ export async function migrateOrders(tx: pg.PoolClient, s: string): Promise<void>
       search_text text not null,
       snapshot jsonb not null,
       updated_at timestamptz not null
-    );
+    ) with (toast_tuple_target = 8160);
+    -- ^ a row is 1.5-3 kB (its machine snapshot and lines) and is rewritten on every event of the order: kept whole
+    -- in the row rather than compressed and moved out to TOAST at each rewrite (rebuild of 25k orders: the upsert
+    -- 8.1 -> 6.9 s). Only the projection reads the snapshot; screens reach orders by user and state indexes.
     create index orders_user_list on ${s}.orders (user_id, updated_at desc, order_id desc) where deleted_at is null;
     create index orders_user_state on ${s}.orders (user_id, state, updated_at desc) where deleted_at is null;
     create index orders_awaiting_shipment on ${s}.orders (awaiting_shipment_since) where state = 2;
