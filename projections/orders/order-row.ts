@@ -26,7 +26,7 @@ export interface OrderLineRow {
 
 export interface PersistedOrderSnapshot { value: OrderState['value']; context: OrderContext }
 
-/** Column name → value, exactly the `orders` columns (jsonb_to_recordset reads them by name). */
+/** Column name → value, exactly the `orders` columns (the upsert sends them in orders.projection.ts COLUMNS order). */
 export interface OrderRow {
   order_id: number; user_id: number; order_formid: string; shop_id: number;
   state: number; payment_state: number; payment_mode: number;
