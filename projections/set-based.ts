@@ -63,3 +63,21 @@ export function firstByKey<T, K>(items: readonly T[], keyOf: (item: T) => K): T[
   for (const item of items) if (!first.has(keyOf(item))) first.set(keyOf(item), item);
   return [...first.values()];
 }
+
+/** Column names with their SQL types, in the order a statement's rows carry their values (jsonRows). */
+export type Columns = ReadonlyArray<readonly [name: string, type: string]>;
+
+/**
+ * Rows for a set-based statement as one JSON array of arrays, each row's values in `columns` order, read back by
+ * `jsonb_array_elements($n::jsonb) as r` and `jsonRowValues(columns)`. As objects (for jsonb_to_recordset) every row
+ * repeats the column names, and the server parses them all: a fifth of the orders rebuild's upsert payload.
+ */
+export const jsonRows = <T extends object>(rows: readonly T[], columns: Columns): string =>
+  JSON.stringify(rows.map((row) => columns.map(([name]) => (row as Record<string, unknown>)[name])));
+
+/**
+ * The select list over `r`, a row of jsonRows: each value at its column's place cast to its type and named as its
+ * column; a jsonb column as it is (never null: JSON null would stay jsonb 'null').
+ */
+export const jsonRowValues = (columns: Columns, r = 'r'): string => columns.map(([name, type], i) =>
+  (type === 'jsonb' ? `${r}->${i} as ${name}` : `(${r}->>${i})::${type} as ${name}`)).join(', ');

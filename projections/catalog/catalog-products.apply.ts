@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { z } from 'zod';
 import { ProductListed, ProductShelved, ProductUnshelved, type ProductListed as Listed } from '../../domain/catalog/catalog.events';
 import type { RecordedEvent } from '../../services/event-store/event-store.port';
-import { firstByKey, lastByKey } from '../set-based';
+import { firstByKey, jsonRows, jsonRowValues, lastByKey, type Columns } from '../set-based';
 import { searchGramsOf, searchTextOf } from './search-grams';
 import { shopDeltasSql, statColumns, type ShopDeltaRow, type ShopStats } from './shop-stats';
 
@@ -69,19 +69,20 @@ export async function applyProductsListed(tx: pg.PoolClient, s: string, run: rea
   // a SKU id listed by two products of the run belongs to the later listing, as it would event by event
   const skus = lastByKey(listings.flatMap(({ p }) => skuRows(p)), (sku) => sku.sku_id);
   await tx.query(
-    `insert into ${s}.skus (sku_id, product_id, shop_id, position, sku_key, value_codes, sku_values, price,
-       original_price, stock, weight, image)
-     select x.sku_id, x.product_id, x.shop_id, x.position, x.sku_key, x.value_codes, x.sku_values, x.price,
-       x.original_price, x.stock, x.weight, x.image
-     from jsonb_to_recordset($1::jsonb) as x(sku_id bigint, product_id bigint, shop_id bigint, position integer,
-       sku_key text, value_codes jsonb, sku_values text, price bigint, original_price bigint, stock integer,
-       weight integer, image text)
+    `insert into ${s}.skus (${SKU_COLUMNS.map(([name]) => name).join(', ')})
+     select ${jsonRowValues(SKU_COLUMNS)} from jsonb_array_elements($1::jsonb) as r
      on conflict (sku_id) do update set product_id = excluded.product_id, shop_id = excluded.shop_id,
        position = excluded.position, sku_key = excluded.sku_key, value_codes = excluded.value_codes,
        sku_values = excluded.sku_values, price = excluded.price, original_price = excluded.original_price,
        stock = excluded.stock, weight = excluded.weight, image = excluded.image`,
-    [JSON.stringify(skus)]);
+    [jsonRows(skus, SKU_COLUMNS)]);
 }
+
+const SKU_COLUMNS: Columns = [
+  ['sku_id', 'bigint'], ['product_id', 'bigint'], ['shop_id', 'bigint'], ['position', 'integer'], ['sku_key', 'text'],
+  ['value_codes', 'jsonb'], ['sku_values', 'text'], ['price', 'bigint'], ['original_price', 'bigint'], ['stock', 'integer'],
+  ['weight', 'integer'], ['image', 'text'],
+];
 
 function skuRows(p: Listed) {
   const valueOf = new Map(p.names.flatMap((name) => name.values.map((v) => [v.valueCode, v.skuValue] as const)));

@@ -11,6 +11,7 @@ import { orderDecider, type OrderState } from '../../domain/order/order.decider'
 import { orderEventTypes, type OrderEvent } from '../../domain/order/order.events';
 import { streamCategory, type RecordedEvent } from '../../services/event-store/event-store.port';
 import type { Projection } from '../runner/projection';
+import { jsonRows, jsonRowValues, type Columns } from '../set-based';
 import { applyCollageEvents } from './order-collages.apply';
 import { orderNoticeFor, type OrderNotice } from './order-notices';
 import { orderRowOf, restoreSnapshot, type OrderRow, type PersistedOrderSnapshot } from './order-row';
@@ -22,7 +23,7 @@ const COLLAGE_TYPES: ReadonlySet<string> = new Set(collageEventTypes);
 const orderIdOf = (streamId: string): number => Number(streamId.slice(streamId.lastIndexOf('-') + 1));
 
 /** `orders` columns with their SQL types, in table order: the upsert's list and the place of each value in a row. */
-const COLUMNS: ReadonlyArray<[string, string]> = [
+const COLUMNS: Columns = [
   ['order_id', 'bigint'], ['user_id', 'bigint'], ['order_formid', 'text'], ['shop_id', 'bigint'], ['state', 'smallint'],
   ['payment_state', 'smallint'], ['payment_mode', 'smallint'], ['payment_id', 'text'], ['transaction_id', 'text'],
   ['paid_amount', 'bigint'], ['order_price', 'bigint'], ['logistics_price', 'bigint'], ['discount_price', 'bigint'],
@@ -38,19 +39,12 @@ const COLUMNS: ReadonlyArray<[string, string]> = [
 ];
 
 const NAMES = COLUMNS.map(([name]) => name).join(', ');
-/**
- * The rows as one JSON array of arrays, values in COLUMNS order: as objects, a rebuild of 25k orders sent 300 MB of
- * JSON, a fifth of it the column names again on every row, and the upsert parsed it all (6.9 -> 5.5 s).
- * `lines` and `snapshot` are never null.
- */
+/** The rows as JSON arrays in COLUMNS order (jsonRows): as objects, the upsert took 6.9 s of a 25k-order rebuild, now 5.5. */
 const UPSERT_ORDERS = (s: string) => `
   insert into ${s}.orders (${NAMES})
-  select ${COLUMNS.map(([, t], i) => (t === 'jsonb' ? `r->${i}` : `(r->>${i})::${t}`)).join(', ')}
-    from jsonb_array_elements($1::jsonb) as r
+  select ${jsonRowValues(COLUMNS)} from jsonb_array_elements($1::jsonb) as r
   on conflict (order_id) do update set
     ${COLUMNS.filter(([n]) => n !== 'order_id').map(([n]) => `${n} = excluded.${n}`).join(', ')}`;
-
-const rowValues = (row: OrderRow): unknown[] => COLUMNS.map(([name]) => row[name as keyof OrderRow]);
 
 const INSERT_NOTICES = (s: string) => `
   insert into ${s}.order_notices (notice_id, order_id, user_id, kind, title, content, occurred_at, cause_event_id)
@@ -80,7 +74,7 @@ async function applyOrderEvents(tx: pg.PoolClient, s: string, events: readonly R
     const row = orderRowOf(snapshots.get(id) ?? orderDecider.initialState, at);
     if (row) written.push(row);
   }
-  if (written.length > 0) await tx.query(UPSERT_ORDERS(s), [JSON.stringify(written.map(rowValues))]);
+  if (written.length > 0) await tx.query(UPSERT_ORDERS(s), [jsonRows(written, COLUMNS)]);
   if (notices.length > 0) await tx.query(INSERT_NOTICES(s), [JSON.stringify(notices)]);
 }
 
