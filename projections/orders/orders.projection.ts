@@ -46,11 +46,13 @@ const UPSERT_ORDERS = (s: string) => `
   on conflict (order_id) do update set
     ${COLUMNS.filter(([n]) => n !== 'order_id').map(([n]) => `${n} = excluded.${n}`).join(', ')}`;
 
+const NOTICE_COLUMNS: Columns = [
+  ['notice_id', 'bigint'], ['order_id', 'bigint'], ['user_id', 'bigint'], ['kind', 'text'], ['title', 'text'],
+  ['content', 'text'], ['occurred_at', 'timestamptz'], ['cause_event_id', 'text'],
+];
 const INSERT_NOTICES = (s: string) => `
-  insert into ${s}.order_notices (notice_id, order_id, user_id, kind, title, content, occurred_at, cause_event_id)
-  select notice_id, order_id, user_id, kind, title, content, occurred_at, cause_event_id
-    from jsonb_to_recordset($1::jsonb) as x(notice_id bigint, order_id bigint, user_id bigint, kind text, title text,
-      content text, occurred_at timestamptz, cause_event_id text)
+  insert into ${s}.order_notices (${NOTICE_COLUMNS.map(([name]) => name).join(', ')})
+  select ${jsonRowValues(NOTICE_COLUMNS)} from jsonb_array_elements($1::jsonb) as r
   on conflict (notice_id) do nothing`;
 
 async function applyOrderEvents(tx: pg.PoolClient, s: string, events: readonly RecordedEvent[]): Promise<void> {
@@ -75,7 +77,7 @@ async function applyOrderEvents(tx: pg.PoolClient, s: string, events: readonly R
     if (row) written.push(row);
   }
   if (written.length > 0) await tx.query(UPSERT_ORDERS(s), [jsonRows(written, COLUMNS)]);
-  if (notices.length > 0) await tx.query(INSERT_NOTICES(s), [JSON.stringify(notices)]);
+  if (notices.length > 0) await tx.query(INSERT_NOTICES(s), [jsonRows(notices, NOTICE_COLUMNS)]);
 }
 
 async function applyBatch(tx: pg.PoolClient, events: readonly RecordedEvent[], s: string): Promise<void> {
