@@ -15,7 +15,7 @@ import { jsonRows, jsonRowValues, type Columns } from '../set-based';
 import { applyCollageEvents } from './order-collages.apply';
 import { orderNoticeFor, type OrderNotice } from './order-notices';
 import { orderRowOf, restoreSnapshot, type OrderRow, type PersistedOrderSnapshot } from './order-row';
-import { ORDERS_TABLES, migrateOrders } from './orders.schema';
+import { ORDERS_TABLES, migrateOrders, ordersBulkIndexes } from './orders.schema';
 
 const ORDER_TYPES: ReadonlySet<string> = new Set(orderEventTypes);
 const COLLAGE_TYPES: ReadonlySet<string> = new Set(collageEventTypes);
@@ -98,6 +98,7 @@ export const ordersProjection: Projection = {
   handles: [...orderEventTypes, ...collageEventTypes, NOTICE_PUBLISHED],
   tables: ORDERS_TABLES,
   migrate: migrateOrders,
+  bulkIndexes: ordersBulkIndexes,
   apply: (tx, event, s) => applyBatch(tx, [event], s),
   applyBatch,
 };
