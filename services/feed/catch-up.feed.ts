@@ -1,9 +1,9 @@
 /**
  * The store catch-up feed: each subscriber pulls the global log in batches from its own checkpoint; subscribers at
  * the same place share one `store.readAll` (shared-log-read.ts).
- * No sleep while events remain: a full batch is followed by the next read at once, started while it applies. When the log is drained
- * the loop waits for a ping (an append in this process, or a NOTIFY from another) or the slow poll. After a
- * ping that found nothing (an older transaction still holds the commit-safe horizon) it looks again soon.
+ * No sleep while events remain: a full batch is followed by the next read at once, started while it applies. When
+ * the log is drained the loop waits for a ping (an append in this process, or a NOTIFY from another) or the slow
+ * poll. After a ping that found nothing (an older transaction still holds the commit-safe horizon) it looks again soon.
  */
 import type { EventStore, LogPosition } from '../event-store/event-store.port';
 import { Backoff, pause, type BackoffOptions } from './backoff';
