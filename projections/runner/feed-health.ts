@@ -15,7 +15,7 @@ import type { ForwarderStatus } from '../../services/feed/kafka.forwarder';
 import { oldestOpenTransaction, HORIZON_WARN_MS, type OpenTransaction } from './commit-horizon';
 import type { Projection } from './projection';
 import type { ProjectionRunner } from './projection-runner';
-import { catchUpLags, storedCheckpoints, type StoredCheckpoint } from './status';
+import { catchUpLags, handledTypes, storedCheckpoints, type StoredCheckpoint } from './status';
 import { HEARTBEAT_STALE_MS, readHeartbeats, type WorkerHeartbeat } from './worker-heartbeat';
 
 export interface FeedHealthOptions {
@@ -99,7 +99,7 @@ export async function assessFeed(sources: FeedHealthSources, options: FeedHealth
     : { position: checkpoints.get(name)?.position ?? null, updatedAt: checkpoints.get(name)?.updatedAt ?? null, lag: null, reset: false }]));
   const lagged = [...places].map(([name, p]) => ({ name, generation: 0, position: p.position }));
   if (forwarded) lagged.push({ name: FORWARDER, generation: 0, position: forwarded.position });
-  const counted = await catchUpLags(store, feed.kind === 'kafka' ? lagged.filter((c) => c.name === FORWARDER) : lagged);
+  const counted = await catchUpLags(store, feed.kind === 'kafka' ? lagged.filter((c) => c.name === FORWARDER) : lagged, handledTypes(projections));
 
   const fresh = heartbeats.filter((h) => !h.stale);
   if (!runners && fresh.length === 0) problems.push('worker');

@@ -4,7 +4,7 @@ import { formatPosition, type EventStore } from '../../services/event-store/even
 import type { Feed } from '../../services/feed/feed.port';
 import type { Projection } from './projection';
 import type { ProjectionRunner, RunnerState } from './projection-runner';
-import { catchUpLags, kafkaLags, storedCheckpoints } from './status';
+import { catchUpLags, handledTypes, kafkaLags, storedCheckpoints } from './status';
 
 export interface ProjectionStatus {
   name: string;
@@ -16,7 +16,7 @@ export interface ProjectionStatus {
   feed: Feed['kind'];
   /** Catch-up feed: the live generation's checkpoint (`commit/prepare`). */
   position: string | null;
-  /** Events behind the head (catch-up: capped at 10,000; Kafka: over all partitions); null if unknown. */
+  /** Events still to apply (catch-up: of its types, among the first 10,000 after the slowest checkpoint; Kafka: messages over all partitions); null if unknown. */
   lag: number | null;
   lastError: string | null;
 }
@@ -35,7 +35,7 @@ export async function projectionStatuses(sources: StatusSources): Promise<Projec
   const checkpoints = await storedCheckpoints(db, names);
   const lags = await withinMs(LAGS_WITHIN_MS, feed.kind === 'kafka'
     ? kafkaLags(db, feed, names)
-    : catchUpLags(store, [...checkpoints.values()])).catch(() => new Map<string, number>());
+    : catchUpLags(store, [...checkpoints.values()], handledTypes(projections))).catch(() => new Map<string, number>());
   return projections.map((projection) => {
     const stored = checkpoints.get(projection.name);
     const runner = runners?.get(projection.name)?.status();

@@ -1,6 +1,6 @@
 /**
  * Lag of each projection, read from the stored checkpoints (so any process can report it): for the catch-up feed
- * the events between the checkpoint and the head, counted in one bounded read from the slowest checkpoint
+ * the events it handles between the checkpoint and the head, counted in one bounded read from the slowest checkpoint
  * (capped at LAG_SCAN); for the Kafka feed the sum over partitions of end offset minus stored offset (unknown while
  * a stored offset lies past its partition's end).
  */
@@ -27,7 +27,14 @@ export async function storedCheckpoints(db: Database, names: readonly string[]):
   }]));
 }
 
-export async function catchUpLags(store: EventStore, checkpoints: readonly StoredCheckpoint[]): Promise<Map<string, number>> {
+/**
+ * Per checkpoint, the events after it still to apply: of a projection (named in `handles`), only the types it
+ * handles — its runner stores the checkpoint of batches with nothing for it only now and then (projection-runner.ts),
+ * so the events between are no work left; of anything else (the forwarder), every event.
+ */
+export async function catchUpLags(
+  store: EventStore, checkpoints: readonly StoredCheckpoint[], handles: ReadonlyMap<string, readonly string[]> = new Map(),
+): Promise<Map<string, number>> {
   const lags = new Map<string, number>();
   if (checkpoints.length === 0) return lags;
   const slowest = checkpoints.reduce<LogPosition | null>((min, c) => {
@@ -37,10 +44,16 @@ export async function catchUpLags(store: EventStore, checkpoints: readonly Store
   const ahead = await store.readAll({ after: slowest, limit: LAG_SCAN });
   for (const checkpoint of checkpoints) {
     const from = checkpoint.position;
-    lags.set(checkpoint.name, from === null ? ahead.length : ahead.filter((e) => comparePositions(e.position, from) > 0).length);
+    const types = handles.get(checkpoint.name);
+    lags.set(checkpoint.name, ahead.filter((e) =>
+      (from === null || comparePositions(e.position, from) > 0) && (!types || types.includes(e.type))).length);
   }
   return lags;
 }
+
+/** Each projection's handled event types, for catchUpLags. */
+export const handledTypes = (projections: readonly { name: string; handles: readonly string[] }[]): Map<string, readonly string[]> =>
+  new Map(projections.map((projection) => [projection.name, projection.handles]));
 
 export async function kafkaLags(db: Database, feed: Feed, names: readonly string[]): Promise<Map<string, number>> {
   const heads = await feed.headOffsets();
