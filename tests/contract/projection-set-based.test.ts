@@ -20,7 +20,7 @@ import { footprintsProjection } from '../../projections/footprints/footprints.pr
 import { promotionsProjection } from '../../projections/promotions/promotions.projection';
 import { ordersProjection } from '../../projections/orders/orders.projection';
 import { qaProjection } from '../../projections/qa/qa.projection';
-import { announceSkip, freshPostgres, sharedPGlite, type FreshPostgres } from '../support/backends';
+import { onEachDatabase } from '../support/backends';
 import { addressLog, cartLog, catalogLog, deadlineLog, engagementLog, orderLog, stockLog } from '../support/generated-logs';
 import { uniqueName } from './projection.fixtures';
 
@@ -119,16 +119,4 @@ function equivalenceSuite(backend: string, open: () => Promise<Database>, size: 
 }
 
 // the full logs run on PostgreSQL (batches of 1000 cross their boundaries there); PGlite checks the same SQL on half
-equivalenceSuite('PGlite', sharedPGlite, 0.5);
-
-if (process.env.DATABASE_URL) {
-  let fresh: FreshPostgres | null = null;
-  equivalenceSuite('PostgreSQL', async () => {
-    fresh = await freshPostgres('set_based');
-    if (!fresh) throw new Error('DATABASE_URL vanished');
-    return fresh.db;
-  }, 1);
-  afterAll(async () => fresh?.drop());
-} else {
-  announceSkip('contract', 'PostgreSQL', 'DATABASE_URL not set');
-}
+onEachDatabase('set_based', (backend, open) => equivalenceSuite(backend, open, backend === 'PGlite' ? 0.5 : 1));

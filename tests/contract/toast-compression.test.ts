@@ -5,7 +5,7 @@
  */
 import type { Database } from '../../services/db/database';
 import { lz4WhereAvailable } from '../../services/db/toast-compression';
-import { announceSkip, freshPostgres, sharedPGlite, type FreshPostgres } from '../support/backends';
+import { onEachDatabase } from '../support/backends';
 
 async function compressionOf(db: Database, table: string): Promise<Record<string, string>> {
   const { rows } = await db.query<{ attname: string; attcompression: string }>(
@@ -50,16 +50,4 @@ function suite(backend: string, open: () => Promise<Database>, expectLz4: boolea
   });
 }
 
-suite('PGlite', sharedPGlite, false);
-
-if (process.env.DATABASE_URL) {
-  let fresh: FreshPostgres | null = null;
-  suite('PostgreSQL', async () => {
-    fresh = await freshPostgres('toast');
-    if (!fresh) throw new Error('DATABASE_URL vanished');
-    return fresh.db;
-  }, 'as-server');
-  afterAll(async () => { await fresh?.drop(); });
-} else {
-  announceSkip('toast compression', 'PostgreSQL', 'DATABASE_URL not set');
-}
+onEachDatabase('toast', (backend, open) => suite(backend, open, backend === 'PGlite' ? false : 'as-server'));

@@ -80,6 +80,29 @@ export function describeIfPostgres(name: string, fn: () => void, suite = 'contra
   else announceSkip(suite, 'PostgreSQL', 'DATABASE_URL not set');
 }
 
+/**
+ * Registers `suite` on the shared PGlite and, with DATABASE_URL, on a fresh PostgreSQL database of its own (created
+ * when the suite first opens it, dropped after the file); without DATABASE_URL announces the skip. `open` is called
+ * from the suite's hooks or tests.
+ */
+export function onEachDatabase(
+  label: string, suite: (backend: 'PGlite' | 'PostgreSQL', open: () => Promise<Database>) => void, suiteName = 'contract',
+): void {
+  suite('PGlite', sharedPGlite);
+  if (!process.env.DATABASE_URL) {
+    announceSkip(suiteName, 'PostgreSQL', 'DATABASE_URL not set');
+    return;
+  }
+  let fresh: Promise<FreshPostgres | null> | null = null;
+  suite('PostgreSQL', async () => {
+    fresh ??= freshPostgres(label);
+    const opened = await fresh;
+    if (!opened) throw new Error('DATABASE_URL vanished');
+    return opened.db;
+  });
+  afterAll(async () => { await (await fresh)?.drop(); });
+}
+
 export interface OpenedStore { store: EventStore; db: Database | null; close(): Promise<void> }
 export interface StoreBackend { name: 'pglite' | 'postgres' | 'eventstoredb'; open(): Promise<OpenedStore> }
 
