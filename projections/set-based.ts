@@ -67,6 +67,9 @@ export function firstByKey<T, K>(items: readonly T[], keyOf: (item: T) => K): T[
 /** Column names with their SQL types, in the order a statement's rows carry their values (jsonRows). */
 export type Columns = ReadonlyArray<readonly [name: string, type: string]>;
 
+/** The column list of an insert taking jsonRows: `a, b, c`. */
+export const columnNames = (columns: Columns): string => columns.map(([name]) => name).join(', ');
+
 /**
  * Rows for a set-based statement as one JSON array of arrays, each row's values in `columns` order, read back by
  * `jsonb_array_elements($n::jsonb) as r` and `jsonRowValues(columns)`. As objects (for jsonb_to_recordset) every row

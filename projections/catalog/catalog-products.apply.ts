@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { z } from 'zod';
 import { ProductListed, ProductShelved, ProductUnshelved, type ProductListed as Listed } from '../../domain/catalog/catalog.events';
 import type { RecordedEvent } from '../../services/event-store/event-store.port';
-import { firstByKey, jsonRows, jsonRowValues, lastByKey, type Columns } from '../set-based';
+import { columnNames, firstByKey, jsonRows, jsonRowValues, lastByKey, type Columns } from '../set-based';
 import { searchGramsOf, searchTextOf } from './search-grams';
 import { shopDeltasSql, statColumns, type ShopDeltaRow, type ShopStats } from './shop-stats';
 
@@ -69,7 +69,7 @@ export async function applyProductsListed(tx: pg.PoolClient, s: string, run: rea
   // a SKU id listed by two products of the run belongs to the later listing, as it would event by event
   const skus = lastByKey(listings.flatMap(({ p }) => skuRows(p)), (sku) => sku.sku_id);
   await tx.query(
-    `insert into ${s}.skus (${SKU_COLUMNS.map(([name]) => name).join(', ')})
+    `insert into ${s}.skus (${columnNames(SKU_COLUMNS)})
      select ${jsonRowValues(SKU_COLUMNS)} from jsonb_array_elements($1::jsonb) as r
      on conflict (sku_id) do update set product_id = excluded.product_id, shop_id = excluded.shop_id,
        position = excluded.position, sku_key = excluded.sku_key, value_codes = excluded.value_codes,
