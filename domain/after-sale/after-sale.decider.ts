@@ -1,9 +1,9 @@
-import { initialTransition, transition } from 'xstate';
 import type { z } from 'zod';
 import { ImageList } from '../rules/images.rule';
 import { ExpressCompany, Waybill } from '../rules/waybill.rule';
 import type { Decider, DecideContext } from '../shared/decider';
 import { fail } from '../shared/errors';
+import { evolveThrough, initialSnapshot } from '../shared/machine-decider';
 import type { AfterSaleCommand } from './after-sale.commands';
 import type { AfterSaleContext } from './after-sale.context';
 import type { AfterSaleEvent } from './after-sale.events';
@@ -118,7 +118,7 @@ function decide(command: AfterSaleCommand, state: AfterSaleSnapshot, { now }: De
 }
 
 export const afterSaleDecider: Decider<AfterSaleCommand, AfterSaleEvent, AfterSaleSnapshot> = {
-  initialState: initialTransition(afterSaleMachine)[0],
-  evolve: (state, event) => transition(afterSaleMachine, state, event)[0],
+  initialState: initialSnapshot(afterSaleMachine),
+  evolve: evolveThrough(afterSaleMachine),
   decide,
 };

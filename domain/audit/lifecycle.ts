@@ -1,5 +1,5 @@
-import { initialTransition, transition } from 'xstate';
 import type { AnyMachineSnapshot, AnyStateMachine } from 'xstate';
+import { initialSnapshot, nextSnapshot } from '../shared/machine-decider';
 
 /**
  * The extension point of the audit timeline: a lifecycle knows which event types it handles, folds them through
@@ -34,10 +34,10 @@ export function machineLifecycle(machine: AnyStateMachine, spec: MachineLifecycl
   return {
     name: spec.name,
     handles: (type) => types.has(type),
-    initial: () => initialTransition(machine)[0] as AnyMachineSnapshot,
+    initial: () => initialSnapshot(machine) as AnyMachineSnapshot,
     apply: (state, event) => {
       const accepted = state.can(event);
-      return { state: accepted ? transition(machine, state, event)[0] as AnyMachineSnapshot : state, accepted };
+      return { state: accepted ? nextSnapshot(machine, state, event) as AnyMachineSnapshot : state, accepted };
     },
     status: spec.status,
     summarize: spec.summarize,

@@ -1,6 +1,6 @@
-import { transition } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
 import { fail } from '../shared/errors';
+import { nextSnapshot } from '../shared/machine-decider';
 import type { CloseAfterSale, OpenAfterSale } from './order.commands';
 import { everyLineRefunded, hasOpenAfterSale, lineOf } from './order.context';
 import type { OrderEvent } from './order.events';
@@ -24,7 +24,7 @@ export function decideAfterSale(command: OpenAfterSale | CloseAfterSale, state: 
     return [opened, { type: 'AutoConfirmPaused', data: { remainingMs, pausedAt: at } }];
   }
   const closed: OrderEvent = { type: 'AfterSaleClosed', data: { ...command.data, closedAt: at } };
-  const after = transition(orderMachine, state, closed)[0].context;
+  const after = nextSnapshot(orderMachine, state, closed).context;
   if (everyLineRefunded(after)) return [closed, { type: 'OrderRefundedInFull', data: { closedAt: at } }];
   if (state.matches({ awaitingReceipt: 'autoConfirmPaused' }) && !hasOpenAfterSale(after)) {
     const autoConfirmAt = new Date(now.getTime() + (c.autoConfirmRemainingMs ?? 0)).toISOString();
