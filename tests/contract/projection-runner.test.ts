@@ -8,7 +8,7 @@ import { createPostgresEventStore } from '../../services/event-store/postgres/po
 import { silentLog } from '../../services/feed/log';
 import { readCheckpoint } from '../../projections/runner/generations';
 import { startProjections, type ProjectionsHandle } from '../../projections/runner/start-projections';
-import { announceSkip, freshPostgres, sharedPGlite, type FreshPostgres } from '../support/backends';
+import { onEachDatabase } from '../support/backends';
 import {
   appendCounters, counterEvent, counterProjection, eventually, expectedCounts, readCounts, uniqueName,
 } from './projection.fixtures';
@@ -146,19 +146,7 @@ function runnerSuite(backend: string, open: () => Promise<Backend>) {
   });
 }
 
-runnerSuite('pglite', async () => {
-  const db = await sharedPGlite();
+onEachDatabase('runner', (backend, open) => runnerSuite(backend, async () => {
+  const db = await open();
   return { db, store: await createPostgresEventStore(db) };
-});
-
-if (process.env.DATABASE_URL) {
-  let fresh: FreshPostgres | null = null;
-  runnerSuite('postgres', async () => {
-    fresh = await freshPostgres('runner');
-    if (!fresh) throw new Error('DATABASE_URL vanished');
-    return { db: fresh.db, store: await createPostgresEventStore(fresh.db) };
-  });
-  afterAll(async () => fresh?.drop());
-} else {
-  announceSkip('contract', 'PostgreSQL', 'DATABASE_URL not set');
-}
+}));

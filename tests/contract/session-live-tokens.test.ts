@@ -5,7 +5,7 @@
  */
 import type { Database } from '../../services/db/database';
 import { createSessionStore, type SessionStore } from '../../services/identity/session-store';
-import { describeIfPostgres, freshPostgres, sharedPGlite, type FreshPostgres } from '../support/backends';
+import { onEachDatabase } from '../support/backends';
 
 const NOW = new Date('2025-03-01T02:00:00.000Z');
 const DAY = 24 * 3600_000;
@@ -25,14 +25,4 @@ function liveTokensContract(open: () => Promise<Database>) {
   });
 }
 
-describe('live sessions (pglite)', () => liveTokensContract(sharedPGlite));
-
-describeIfPostgres('live sessions (postgres)', () => {
-  let fresh: FreshPostgres | null = null;
-  afterAll(async () => fresh?.drop());
-  liveTokensContract(async () => {
-    fresh = await freshPostgres('session_live');
-    if (!fresh) throw new Error('DATABASE_URL not set');
-    return fresh.db;
-  });
-});
+onEachDatabase('session_live', (backend, open) => describe(`live sessions (${backend})`, () => liveTokensContract(open)));
