@@ -90,14 +90,31 @@ export async function publishGeneration(tx: pg.PoolClient, projection: Projectio
   return previous === null || previous === undefined ? null : Number(previous);
 }
 
-/** Takes the registry row of `name` for the rest of the transaction: live batches and switches queue on it. */
+/**
+ * Takes the registry row of `name` and the live generation's checkpoint row for the rest of the transaction: live
+ * batches and switches queue on the first, and every writer of that generation (catchUp too) on the second.
+ */
 export async function lockRegistry(tx: pg.PoolClient, name: string): Promise<{ generation: number; position: LogPosition | null } | null> {
   const { rows } = await tx.query<{ generation: number; position: string | null }>(
     `select r.generation, c.position from projection_registry r
-     left join projection_checkpoints c on c.projection = r.projection and c.generation = r.generation
-     where r.projection = $1 for update of r`, [name]);
+     join projection_checkpoints c on c.projection = r.projection and c.generation = r.generation
+     where r.projection = $1 for update of r, c`, [name]);
   if (rows.length === 0) return null;
   return { generation: Number(rows[0].generation), position: rows[0].position ? parsePosition(rows[0].position) : null };
+}
+
+/**
+ * Takes the checkpoint row of `generation` for the rest of the transaction and answers the position stored there.
+ * Every batch written to a generation holds it (the live runner through lockRegistry), so batches of several
+ * processes on one generation follow one another, and each reads the revision guard after the one before committed:
+ * without it two catch-ups of one live generation (Kafka bootstraps or resets in two workers) applied the same
+ * events twice, both reading the guard before either wrote it.
+ */
+export async function lockCheckpoint(tx: pg.PoolClient, name: string, generation: number): Promise<LogPosition | null> {
+  const { rows } = await tx.query<{ position: string | null }>(
+    'select position from projection_checkpoints where projection = $1 and generation = $2 for update', [name, generation]);
+  if (rows.length === 0) throw new Error(`projection ${name} has no generation ${generation}`);
+  return rows[0].position ? parsePosition(rows[0].position) : null;
 }
 
 export async function readCheckpoint(q: Queryable, name: string, generation: number): Promise<LogPosition | null> {

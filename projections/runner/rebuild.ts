@@ -17,8 +17,8 @@ import { comparePositions, formatPosition, type EventStore, type LogPosition, ty
 import type { Log } from '../../services/feed/log';
 import { applyGuarded } from './apply-batch';
 import {
-  abandonedGenerations, createBulkIndexes, createNextGeneration, dropGeneration, lockRegistry, publishGeneration, readCheckpoint,
-  readLive, saveCheckpoint,
+  abandonedGenerations, createBulkIndexes, createNextGeneration, dropGeneration, lockCheckpoint, lockRegistry, publishGeneration,
+  readCheckpoint, readLive, saveCheckpoint,
 } from './generations';
 import type { AppliedEvents } from './applied-events';
 import { generationSchema, type Projection } from './projection';
@@ -164,7 +164,8 @@ export async function rebuildProjection(
 
 /**
  * Applies the log after `from` to `generation` until a read comes back short. Without `tx` each batch is its
- * own transaction; with `tx` every batch goes through it (the switch).
+ * own transaction; with `tx` every batch goes through it (the switch). Each batch first takes the generation's
+ * checkpoint (lockCheckpoint): when another writer has stored a later one meanwhile, this catch-up goes on from there.
  */
 export async function catchUp(
   ctx: RebuildContext, projection: Projection, generation: number, from: LogPosition | null,
@@ -182,12 +183,19 @@ export async function catchUp(
     const last = batch[batch.length - 1].position;
     // the next page is read while this one applies (the store and the apply use different connections)
     ahead = read.length === ctx.batchSize && batch.length === read.length ? readAhead(ctx.store, last, ctx.batchSize) : null;
-    const apply = async (client: pg.PoolClient) => {
+    const apply = async (client: pg.PoolClient): Promise<LogPosition | null> => {
+      const stored = await lockCheckpoint(client, projection.name, generation);
+      if (stored && (!position || comparePositions(stored, position) > 0)) return stored;
       await applyGuarded(client, projection, schema, batch);
       await saveCheckpoint(client, projection.name, generation, last);
+      return null;
     };
-    if (tx) await apply(tx);
-    else await ctx.db.transaction(apply);
+    const overtaken = tx ? await apply(tx) : await ctx.db.transaction(apply);
+    if (overtaken) {
+      position = overtaken;
+      ahead = null;
+      continue;
+    }
     position = last;
     onBatch(batch.length, last);
     if (read.length < ctx.batchSize || batch.length < read.length) return position;
