@@ -163,8 +163,8 @@ export async function migrateCatalog(tx: pg.PoolClient, s: string): Promise<void
 }
 
 /**
- * What only the search, category, home and shop screens read: built in one pass once a rebuilt generation holds the
- * bulk of the log (Projection.bulkIndexes), not row by row while it fills. The two GIN indexes alone write ~100 keys
+ * What only the search, category, home and shop screens read: built in one pass once a generation holds the bulk of
+ * the log (Projection.bulkIndexes: a rebuild, or a first start once caught up), not row by row while it fills. The two GIN indexes alone write ~100 keys
  * per product, again on every sales or shelf change (the partial `where listed` rules out HOT updates).
  */
 export const catalogBulkIndexes = (s: string): string[] => [

@@ -110,7 +110,7 @@ export async function migrateOrders(tx: pg.PoolClient, s: string): Promise<void>
 /**
  * What only the screens read (my orders by tab, the merchant's queue, a waybill lookup): the projection reaches rows
  * by order id alone. Every rewrite of an order (one per batch that touches it) would add an entry to each; a rebuilt
- * generation builds them once it holds the log (Projection.bulkIndexes), a first start has them from the start.
+ * generation builds them once it holds the log (Projection.bulkIndexes): a rebuild before its gate, a first start once caught up.
  */
 export const ordersBulkIndexes = (s: string): string[] => [
   `create index if not exists orders_user_list on ${s}.orders (user_id, updated_at desc, order_id desc) where deleted_at is null`,

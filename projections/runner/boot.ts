@@ -3,7 +3,10 @@
  * by side when the code's version differs from the live generation's (the old views keep serving meanwhile); on
  * the Kafka feed without stored offsets, take the end offsets first, catch the live generation up from the store's
  * log, then store those offsets, so the consumer continues without a gap (and the guard absorbs the overlap).
- * Then subscribe the runner to the feed. Failures retry with backoff until the process stops.
+ * A projection with bulk indexes (Projection.bulkIndexes) on the catch-up feed catches its live generation up from
+ * the store here too, then has them built: a first start fills its generation from the log as a rebuild does, and
+ * builds them in one pass instead of row by row (later starts catch up the little the runner would, and find them
+ * built). Then subscribe the runner to the feed. Failures retry with backoff until the process stops.
  *
  * When the Kafka feed finds the stored offsets meaningless (the broker lost its data, a topic was recreated), at
  * subscribe or later under a running consumer, the same dance runs again from the projection's global position
@@ -15,7 +18,7 @@ import { Backoff, pause } from '../../services/feed/backoff';
 import { FeedResetError, type Feed, type FeedSubscription } from '../../services/feed/feed.port';
 import { errorFields } from '../../services/feed/log';
 import { comparePositions, formatPosition, parsePosition, type LogPosition } from '../../services/event-store/event-store.port';
-import { ensureLiveGeneration, readCheckpoint } from './generations';
+import { createBulkIndexes, ensureLiveGeneration, readCheckpoint } from './generations';
 import type { ProjectionRunner } from './projection-runner';
 import type { Projection } from './projection';
 import { catchUp, rebuildProjection, type RebuildContext, type RebuildProgress } from './rebuild';
@@ -94,17 +97,26 @@ async function bringUpToDate(deps: BootDeps, projection: Projection, runner: Pro
     deps.log.info({ projection: projection.name, from: live.version, to: projection.version }, 'projection version changed; rebuilding');
     await deps.serialise(projection.name, () => rebuildProjection(deps, projection, deps.onProgress));
   }
-  if (deps.feed.kind !== 'kafka') return;
+  if (deps.feed.kind !== 'kafka') {
+    if (projection.bulkIndexes) await catchUpThenBulkIndexes(deps, projection);
+    return;
+  }
   const stored = await deps.db.query<{ position: string | null }>(
     'select position from projection_kafka_offsets where projection = $1', [projection.name]);
-  if (stored.rows.length > 0 && reset === null) return;
+  if (stored.rows.length > 0 && reset === null) {
+    // built after the bootstrap below; a process that stopped between the two left them to this start
+    await createBulkIndexes(deps.db, projection, (await ensureLiveGeneration(deps.db, projection)).generation);
+    return;
+  }
   runner.setState('rebuilding');
   if (reset) deps.log.warn({ projection: projection.name, reason: reset }, 'kafka offsets reset; catching up from the store');
   const heads = await deps.feed.headOffsets();
   const reached = await deps.serialise(projection.name, async () => {
     const current = await ensureLiveGeneration(deps.db, projection);
     const from = await resumePoint(deps, projection.name, current.generation, stored.rows);
-    return catchUp(deps, projection, current.generation, from, () => undefined);
+    const caughtUp = await catchUp(deps, projection, current.generation, from, () => undefined);
+    await createBulkIndexes(deps.db, projection, current.generation);
+    return caughtUp;
   });
   const position = reached ? formatPosition(reached) : null;
   await deps.db.transaction(async (tx) => {
@@ -116,6 +128,15 @@ async function bringUpToDate(deps: BootDeps, projection: Projection, runner: Pro
        on conflict (projection, topic, partition) do nothing`,
       [projection.name, heads.map((h) => h.topic), heads.map((h) => h.partition), heads.map((h) => h.nextOffset),
         position, heads[0]?.clusterId ?? null]);
+  });
+}
+
+/** The live generation up to the log's head, then its bulk indexes (`if not exists`: a generation that has them keeps them). */
+async function catchUpThenBulkIndexes(deps: BootDeps, projection: Projection): Promise<void> {
+  await deps.serialise(projection.name, async () => {
+    const { generation } = await ensureLiveGeneration(deps.db, projection);
+    await catchUp(deps, projection, generation, null, () => undefined);
+    await createBulkIndexes(deps.db, projection, generation);
   });
 }
 

@@ -21,15 +21,15 @@ const lockProjection = (tx: pg.PoolClient, name: string) =>
   tx.query(`select pg_advisory_xact_lock(hashtext('jishi.projection.' || $1))`, [name]);
 
 /**
- * Creates schema, tables, guard and an empty checkpoint for `generation` (replacing a leftover of that number); with
- * the projection's bulk indexes unless it is to be `filled` from the log first (createBulkIndexes then).
+ * Creates schema, tables, guard and an empty checkpoint for `generation` (replacing a leftover of that number), without
+ * the projection's bulk indexes: every generation is filled from the log first, then gets them (createBulkIndexes) —
+ * a rebuild before its gate, the first generation when its first start has caught up (boot.ts).
  */
-async function createGeneration(tx: pg.PoolClient, projection: Projection, generation: number, filled: boolean): Promise<void> {
+async function createGeneration(tx: pg.PoolClient, projection: Projection, generation: number): Promise<void> {
   const schema = generationSchema(projection.name, generation);
   await tx.query(`drop schema if exists ${schema} cascade`);
   await tx.query(`create schema ${schema}`);
   await projection.migrate(tx, schema);
-  if (!filled) await createBulkIndexes(tx, projection, generation);
   await tx.query(`create table ${guardTable(schema)} (stream_id text primary key, revision integer not null)`);
   await tx.query(
     `insert into projection_checkpoints (projection, generation, position) values ($1, $2, null)
@@ -43,7 +43,7 @@ export async function ensureLiveGeneration(db: Database, projection: Projection)
     await lockProjection(tx, projection.name);
     const live = await readLive(tx, projection.name);
     if (live) return live;
-    await createGeneration(tx, projection, 1, false);
+    await createGeneration(tx, projection, 1);
     await publishGeneration(tx, projection, 1);
     return { generation: 1, version: projection.version };
   });
@@ -59,14 +59,23 @@ export async function createNextGeneration(db: Database, projection: Projection)
          (select coalesce(max(generation), 0) from projection_registry where projection = $1)) + 1 as next`,
       [projection.name]);
     const generation = Number(rows[0]?.next ?? 1);
-    await createGeneration(tx, projection, generation, true);
+    await createGeneration(tx, projection, generation);
     return generation;
   });
 }
 
-/** The projection's bulk indexes in `generation` (each `if not exists`: a generation that has them is left as it is). */
-export async function createBulkIndexes(q: Queryable, projection: Projection, generation: number): Promise<void> {
-  for (const statement of projection.bulkIndexes?.(generationSchema(projection.name, generation)) ?? []) await q.query(statement);
+/**
+ * The projection's bulk indexes in `generation` (each `if not exists`: a generation that has them is left as it is),
+ * one process at a time: two concurrent `create index if not exists` of one name both build it, and the second fails
+ * on the catalogue's unique name when it commits (starts of several processes end here at once).
+ */
+export async function createBulkIndexes(db: Database, projection: Projection, generation: number): Promise<void> {
+  const statements = projection.bulkIndexes?.(generationSchema(projection.name, generation)) ?? [];
+  if (statements.length === 0) return;
+  await db.transaction(async (tx) => {
+    await lockProjection(tx, projection.name);
+    for (const statement of statements) await tx.query(statement);
+  });
 }
 
 /**

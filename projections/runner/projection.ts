@@ -31,9 +31,10 @@ export interface Projection {
   applyBatch?(tx: pg.PoolClient, events: readonly RecordedEvent[], schema: string): Promise<void>;
   /**
    * Optional: indexes (`create index if not exists …` statements) that no apply statement reads, only queries: a
-   * generation filled from the log (a rebuild) builds them in one pass once the bulk of the log is in, before its
-   * gate, instead of keeping them row by row while it fills (a GIN or sort index written per row costs more than
-   * the row). A generation that goes live empty (the first start) has them from the start.
+   * generation filled from the log builds them in one pass once the bulk of the log is in — a rebuild before its
+   * gate, the first generation when its first start has caught up (boot.ts) — instead of keeping them row by row
+   * while it fills (a GIN or sort index written per row costs more than the row). Queries of a first start's read
+   * model run without them until then.
    */
   bulkIndexes?(schema: string): string[];
 }
