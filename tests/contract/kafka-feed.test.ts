@@ -13,7 +13,7 @@ import { startProjections, type ProjectionsHandle } from '../../projections/runn
 import { freshPostgres, sharedPGlite, type FreshPostgres } from '../support/backends';
 import { describeIfKafka, readTopic, topicHolds } from '../support/kafka';
 import {
-  appendCounters, counterEvent, counterProjection, eventually, expectedCounts, readCounts, uniqueName, type CounterOptions,
+  appendCounters, counterEvent, counterProjection, countsTable, eventually, expectedCounts, readCounts, uniqueName, type CounterOptions,
 } from './projection.fixtures';
 
 const event: RecordedEvent = {
@@ -97,6 +97,38 @@ describeIfKafka('the Kafka feed', (brokers) => {
       const wire = JSON.parse(messages[0].value);
       expect(wire).toMatchObject({ streamId: messages[0].key, position: { commit: expect.stringMatching(/^\d+$/), prepare: expect.stringMatching(/^\d+$/) } });
       expect(handle.forwarder()).toMatchObject({ lastError: null });
+    });
+  });
+
+  describe('given a projection with bulk indexes starting on a log', () => {
+    it('catches up from the store first and builds them after, so what the consumer applies next finds them', async () => {
+      const name = uniqueName('kb');
+      const counter = counterProjection({ name });
+      const index = `${name}_by_events`;
+      const indexed = async (schema: string, q: { query: Database['query'] } = db) => (await q.query<{ n: number }>(
+        'select count(*)::int as n from pg_indexes where schemaname = $1 and indexname = $2', [schema, index])).rows[0].n === 1;
+      const seen: boolean[] = [];
+      const projection = {
+        ...counter,
+        bulkIndexes: (schema: string) => [`create index if not exists ${index} on ${schema}.${countsTable(name)} (events)`],
+        async apply(tx: Parameters<typeof counter.apply>[0], e: Parameters<typeof counter.apply>[1], schema: string) {
+          if (e.streamId.startsWith(`${name}-`)) seen.push(await indexed(schema, tx));
+          await counter.apply(tx, e, schema);
+        },
+      };
+      const streams = [`${name}-1`, `${name}-2`];
+      await appendCounters(store, streams, 3); // 2 counted of 3 per stream
+      const handle = await startProjections({
+        db, store, projections: [projection], log: silentLog,
+        feed: { kafka: { brokers, clientId: 'jishi-test', categories: [name] } },
+      });
+      handles.push(handle);
+      await handle.ready();
+      expect(await indexed(`rm_${name}_g1`)).toBe(true);
+      const last = await store.appendToStream(streams[0], [counterEvent()]);
+      expect(await handle.waitFor(last, { timeoutMs: 10_000 })).toBe(true);
+      expect(seen).toEqual([false, false, false, false, true]);
+      expect(await readCounts(db, name)).toEqual(await expectedCounts(store, streams));
     });
   });
 
