@@ -111,13 +111,7 @@ async function bringUpToDate(deps: BootDeps, projection: Projection, runner: Pro
   runner.setState('rebuilding');
   if (reset) deps.log.warn({ projection: projection.name, reason: reset }, 'kafka offsets reset; catching up from the store');
   const heads = await deps.feed.headOffsets();
-  const reached = await deps.serialise(projection.name, async () => {
-    const current = await ensureLiveGeneration(deps.db, projection);
-    const from = await resumePoint(deps, projection.name, current.generation, stored.rows);
-    const caughtUp = await catchUp(deps, projection, current.generation, from, () => undefined);
-    await createBulkIndexes(deps.db, projection, current.generation);
-    return caughtUp;
-  });
+  const reached = await catchUpThenBulkIndexes(deps, projection, (generation) => resumePoint(deps, projection.name, generation, stored.rows));
   const position = reached ? formatPosition(reached) : null;
   await deps.db.transaction(async (tx) => {
     // a bootstrap keeps what another process stored meanwhile; a reset replaces offsets that mean nothing now
@@ -131,12 +125,18 @@ async function bringUpToDate(deps: BootDeps, projection: Projection, runner: Pro
   });
 }
 
-/** The live generation up to the log's head, then its bulk indexes (`if not exists`: a generation that has them keeps them). */
-async function catchUpThenBulkIndexes(deps: BootDeps, projection: Projection): Promise<void> {
-  await deps.serialise(projection.name, async () => {
+/**
+ * The live generation up to the log's head from `from` (default: its checkpoint), then its bulk indexes (`if not
+ * exists`: a generation that has them keeps them). Answers the position reached.
+ */
+async function catchUpThenBulkIndexes(
+  deps: BootDeps, projection: Projection, from: (generation: number) => Promise<LogPosition | null> = async () => null,
+): Promise<LogPosition | null> {
+  return deps.serialise(projection.name, async () => {
     const { generation } = await ensureLiveGeneration(deps.db, projection);
-    await catchUp(deps, projection, generation, null, () => undefined);
+    const reached = await catchUp(deps, projection, generation, await from(generation), () => undefined);
     await createBulkIndexes(deps.db, projection, generation);
+    return reached;
   });
 }
 
