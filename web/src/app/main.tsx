@@ -2,7 +2,7 @@
 import './zod-jitless';
 // Base styles first: feature styles imported below refine them.
 import './app.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { setSessionEndNavigation } from '../lib/api-client';
@@ -17,10 +17,13 @@ setSessionEndNavigation((to) => void router.navigate(to));
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
+// The first render is a transition too: React renders the shell in slices instead of one long task.
+startTransition(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  ),
 );

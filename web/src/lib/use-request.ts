@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type DependencyList } from 'react';
+import { startTransition, useCallback, useEffect, useState, type DependencyList } from 'react';
 import { ApiError } from './api-client';
 import { httpStatusMessage } from './http-messages';
 
@@ -26,9 +26,12 @@ export function useRequest<T>(load: (signal: AbortSignal) => Promise<T>, deps: D
   useEffect(() => {
     const controller = new AbortController();
     setOutcome((previous) => ({ data: previous.data, loading: true }));
+    // The answer renders as a transition: React renders it in slices and lets input and paint in between, so a
+    // screen that fills from several answers blocks the main thread in short tasks instead of one per answer.
+    const settle = (next: Outcome<T>) => controller.signal.aborted || startTransition(() => setOutcome(next));
     load(controller.signal).then(
-      (data) => controller.signal.aborted || setOutcome({ data, loading: false }),
-      (error: unknown) => controller.signal.aborted || setOutcome({ error: asApiError(error), loading: false }),
+      (data) => settle({ data, loading: false }),
+      (error: unknown) => settle({ error: asApiError(error), loading: false }),
     );
     return () => controller.abort();
     // `load` is a fresh closure each render; deps name what it reads.
