@@ -72,6 +72,7 @@ const VISIBLE = 'transaction_id < pg_snapshot_xmin(pg_current_snapshot())';
  * as `event_id in (select …)` the planner, guessing 100 rows for any jsonb array, hashed them against a sequential
  * scan of the whole table whenever that looked cheaper — and the statement is prepared once and keeps its generic
  * plan, so a plan made while the table was small (PGlite never re-analyzes) scanned the whole log on every append.
+ * `last` reads the stream's head revision and its chain link in one probe of the (stream_id, stream_revision) index.
  */
 export const APPEND_SQL = `
 with recursive input as (
@@ -81,12 +82,14 @@ with recursive input as (
 existing as (
   select ev.* from input cross join lateral (select * from events e where e.event_id = input.event_id limit 1) ev
 ),
+last as (
+  select e.stream_revision, e.chain_hash from events e where e.stream_id = $1 order by e.stream_revision desc limit 1
+),
 head as (
-  select coalesce(max(stream_revision), -1) as revision from events where stream_id = $1
+  select coalesce((select stream_revision from last), -1) as revision
 ),
 chain as (
-  select 0::bigint as n, coalesce((select e.chain_hash from events e, head
-    where e.stream_id = $1 and e.stream_revision = head.revision), ''::bytea) as hash
+  select 0::bigint as n, coalesce((select chain_hash from last), ''::bytea) as hash
   union all
   select input.n, sha256(chain.hash || ${chainContent('$1::text', '(select revision from head) + input.n', 'input.event_id', 'input.type', 'input.data', 'input.metadata')})
   from chain join input on input.n = chain.n + 1
