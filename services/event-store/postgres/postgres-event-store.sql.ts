@@ -174,11 +174,12 @@ existing as (
 ),
 head as (
   select req.i, req.stream_id, req.kind, req.rev, req.count,
-    coalesce((select max(e.stream_revision) from events e where e.stream_id = req.stream_id), -1) as revision
-  from req
+    coalesce(last.stream_revision, -1) as revision, coalesce(last.chain_hash, ''::bytea) as last_hash
+  from req left join lateral (select e.stream_revision, e.chain_hash from events e
+    where e.stream_id = req.stream_id order by e.stream_revision desc limit 1) last on true
 ),
 judged as (
-  select head.i, head.stream_id, head.revision,
+  select head.i, head.stream_id, head.revision, head.last_hash,
     case
       when not exists (select 1 from existing x where x.i = head.i) then
         case when case head.kind
@@ -193,13 +194,12 @@ judged as (
   from head
 ),
 ok as (
-  select judged.i, judged.stream_id, judged.revision from judged
+  select judged.i, judged.stream_id, judged.revision, judged.last_hash from judged
   where judged.verdict = 'append'
     and not ($3::boolean and exists (select 1 from judged refused where refused.verdict = 'refused'))
 ),
 chain as (
-  select ok.i, 0::bigint as n, coalesce((select e.chain_hash from events e
-    where e.stream_id = ok.stream_id and e.stream_revision = ok.revision), ''::bytea) as hash
+  select ok.i, 0::bigint as n, ok.last_hash as hash
   from ok
   union all
   select chain.i, input.n, sha256(chain.hash || ${chainContent('ok.stream_id', 'ok.revision + input.n', 'input.event_id', 'input.type', 'input.data', 'input.metadata')})
