@@ -5,7 +5,7 @@ import Button from 'antd/es/button';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { productDetailHref, type ProductRef } from '../../lib/catalog-ui/links';
-import { formatCountdown } from '../../lib/countdown/countdown.machine';
+import { formatCountdown } from '../../lib/countdown/countdown';
 import { useCountdown } from '../../lib/countdown/use-countdown';
 import { InviteDialog } from '../group-buy/invite-dialog';
 import type { CollageDetail } from './order.model';

@@ -1,4 +1,4 @@
-import { countdownParts } from './countdown.machine';
+import { countdownParts } from './countdown';
 import { useCountdown } from './use-countdown';
 import './countdown.css';
 

@@ -1,11 +1,10 @@
-import { useMachine } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
-import { countdownMachine } from './countdown.machine';
+import { useEffect, useReducer, useRef } from 'react';
+import { countdownReducer, startCountdown, type CountdownStatus } from './countdown';
 
 /** Spec §9: countdowns tick every second. */
 export const TICK_MS = 1000;
 
-export type CountdownStatus = 'running' | 'ended' | 'expired';
+export type { CountdownStatus };
 
 export interface Countdown {
   remaining: number;
@@ -19,12 +18,7 @@ export interface Countdown {
 export function useCountdown(ms: number, onEnd?: () => void): Countdown {
   const onEndRef = useRef(onEnd);
   onEndRef.current = onEnd;
-  const machine = useMemo(
-    () => countdownMachine.provide({ actions: { announceEnd: () => onEndRef.current?.() } }),
-    [],
-  );
-  const [snapshot, send] = useMachine(machine, { input: { deadline: Date.now() + ms, now: Date.now() } });
-  const running = snapshot.matches('running');
+  const [state, send] = useReducer(countdownReducer, ms, (initial) => startCountdown(Date.now() + initial, Date.now()));
 
   const first = useRef(true);
   useEffect(() => {
@@ -34,14 +28,19 @@ export function useCountdown(ms: number, onEnd?: () => void): Countdown {
     }
     const now = Date.now();
     send({ type: 'RESTART', deadline: now + ms, now });
-  }, [ms, send]);
+  }, [ms]);
 
+  const running = state.status === 'running';
   useEffect(() => {
     if (!running) return;
     const timer = setInterval(() => send({ type: 'TICK', now: Date.now() }), TICK_MS);
     return () => clearInterval(timer);
-  }, [running, send]);
+  }, [running]);
 
-  const status: CountdownStatus = snapshot.matches('ended') ? 'ended' : snapshot.matches('expired') ? 'expired' : 'running';
-  return { remaining: snapshot.context.remaining, status };
+  // `ended` is only reached from `running` by a TICK: announced once per run
+  useEffect(() => {
+    if (state.status === 'ended') onEndRef.current?.();
+  }, [state.status]);
+
+  return { remaining: state.remaining, status: state.status };
 }
