@@ -91,7 +91,7 @@ describe('index.html and the SPA fallback', () => {
   });
 });
 
-describe('the home page', () => {
+describe('first loads in the page answer', () => {
   const linked = (header: string | string[] | undefined) => String(header ?? '').split(', ').map((link) => {
     const match = /^<([^>]+)>; (.*)$/.exec(link);
     if (!match) throw new Error(`not a link: ${link}`);
@@ -110,7 +110,22 @@ describe('the home page', () => {
     for (const { url } of links) expect((await getRaw(url, 'gzip, br')).status).toBe(200);
   });
 
-  it.each(['/search', '/product/anything'])('%s, whose first render is not the home page, names nothing', async (urlPath) => {
+  it.each([
+    ['/productDetail', 'product-detail.page'],
+    ['/search', 'search.page'],
+    ['/shoppingTrolley', 'shopping-trolley.page'],
+    ['/placeOrder', 'place-order.route'],
+  ])('%s names its route chunk and the site header, and no call (its first call depends on the query)', async (urlPath, chunk) => {
+    const links = linked((await getRaw(urlPath, 'gzip, br')).headers.link);
+    expect(links.filter((l) => l.params.includes('as=fetch'))).toEqual([]);
+    const scripts = links.filter((l) => l.params === 'rel=preload; as=script; crossorigin').map((l) => l.url);
+    expect(scripts.some((url) => new RegExp(`^/assets/${chunk.replace('.', '\\.')}-[\\w-]+\\.js$`).test(url))).toBe(true);
+    expect(scripts.some((url) => /^\/assets\/site-header-[\w-]+\.js$/.test(url))).toBe(true);
+    expect(scripts).not.toContain(entryScript());
+    for (const { url } of links) expect((await getRaw(url, 'gzip, br')).status).toBe(200);
+  });
+
+  it.each(['/product/anything', '/login'])('%s, with no first loads listed, names nothing', async (urlPath) => {
     expect((await getRaw(urlPath, 'gzip, br')).headers.link).toBeUndefined();
   });
 });
