@@ -9,7 +9,7 @@ import WebSocket from 'ws';
 import { buildApp } from '../../services/api/app';
 import { runtimeAppDeps } from '../../services/app-deps';
 import { loadConfig } from '../../services/config';
-import { comparePositions, parsePosition } from '../../services/event-store/event-store.port';
+import { comparePositions, formatPosition, parsePosition } from '../../services/event-store/event-store.port';
 import { openRuntime } from '../../services/runtime';
 import { describeIfPostgres, freshPostgres, type FreshPostgres } from '../support/backends';
 import type { TestServer } from '../support/test-server';
@@ -93,11 +93,15 @@ describeIfPostgres('two API instances on one PostgreSQL, the command on A and th
       const onB = await socketOn(b, shopper.token, [`order:${pay.orderId}`]);
       try {
         expect((await confirmOn(a, pay.paymentId)).ok).toBe(true);
+        // B may still push the placing when the socket arrives (its feed runs behind A's commands), and that push
+        // already shows the order paid (a push carries the read model as it is): the socket's last position is the
+        // payment's, so wait for the push at the OrderPaid event's position
+        const paid = (await a.runtime.store.readStream(`order-${pay.orderId}`)).find((e) => e.type === 'OrderPaid')!;
+        paidAt = formatPosition(paid.position);
         await onB.pushed(`order:${pay.orderId}`, (p) => p.code === 'SUCCESS');
-        // B may still push the placing when the socket arrives (its feed runs behind A's commands): the paid push is the one
-        const push = onB.pushes(`order:${pay.orderId}`).find((m) => m.payload?.code === 'SUCCESS')!;
+        await until(() => onB.pushes(`order:${pay.orderId}`).some((m) => m.position === paidAt), WAIT_MS);
+        const push = onB.pushes(`order:${pay.orderId}`).find((m) => m.position === paidAt)!;
         expect(push.payload).toEqual({ orderId: pay.orderId, state: 2, paymentState: 1, code: 'SUCCESS' });
-        paidAt = String(push.position);
       } finally {
         onB.close();
       }
