@@ -11,7 +11,7 @@
  * batches of the few read models that handle it behind those of all the others (a worker's append → applied latency).
  */
 import type { Database } from '../../services/db/database';
-import { formatPosition, type LogPosition } from '../../services/event-store/event-store.port';
+import { formatPosition, type LogPosition, type RecordedEvent } from '../../services/event-store/event-store.port';
 import type { BatchOutcome, FeedBatch, FeedCursor, FeedSubscriber, PartitionOffset } from '../../services/feed/feed.port';
 import type { Log } from '../../services/feed/log';
 import { applyGuarded } from './apply-batch';
@@ -56,6 +56,8 @@ export class ProjectionRunner implements FeedSubscriber {
   private readonly unstoredOffsets = new Map<string, PartitionCursor>();
   /** Stores `position` and `unstoredOffsets` when batches with nothing for this read model were the last ones (see applyBatch). */
   private checkpointTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Kafka partition batches waiting for the transaction in flight: they share the next one (joinPartitionGroup). */
+  private readonly partitionGroup: { batch: FeedBatch; resolve: (outcome: BatchOutcome) => void; reject: (error: unknown) => void }[] = [];
 
   constructor(
     private readonly db: Database,
@@ -112,7 +114,39 @@ export class ProjectionRunner implements FeedSubscriber {
 
   async handle(batch: FeedBatch): Promise<BatchOutcome> {
     while (this.gate) await this.gate;
-    return this.serially(() => this.applyBatch(batch));
+    if (batch.cursor.kind === 'partition') return this.joinPartitionGroup(batch);
+    return this.serially(() => this.applyBatch(batch.events, [batch.cursor]));
+  }
+
+  /**
+   * Kafka hands the batches of several partitions at once (kafka.feed.ts consumes partitions concurrently): those that
+   * arrive while a transaction is in flight wait together and go into the next one, their offsets stored together.
+   * Without this a payment's OrderPaid waited behind one transaction per partition batch fetched before it. When the
+   * group's transaction fails, its batches are applied one by one, so a batch that cannot be applied holds up only its
+   * own partition (the feed retries it), as when each batch had its own transaction.
+   */
+  private joinPartitionGroup(batch: FeedBatch): Promise<BatchOutcome> {
+    return new Promise<BatchOutcome>((resolve, reject) => {
+      const opensGroup = this.partitionGroup.length === 0;
+      this.partitionGroup.push({ batch, resolve, reject });
+      if (!opensGroup) return;
+      void this.serially(async () => {
+        const group = this.partitionGroup.splice(0);
+        try {
+          const outcome = await this.applyBatch(group.flatMap((g) => g.batch.events), group.map((g) => g.batch.cursor));
+          for (const member of group) member.resolve(outcome);
+        } catch (error) {
+          if (group.length === 1) {
+            group[0].reject(error);
+            return;
+          }
+          // one batch broke the transaction: each alone, so that the others' partitions go on and only its own retries
+          for (const member of group) {
+            await this.applyBatch(member.batch.events, [member.batch.cursor]).then(member.resolve, member.reject);
+          }
+        }
+      });
+    });
   }
 
   /** The feed's batches and the checkpoint timer's writes never overlap: each starts when the one before ended. */
@@ -130,11 +164,11 @@ export class ProjectionRunner implements FeedSubscriber {
       void this.serially(async () => {
         if (this.state !== 'live') return;
         for (const cursor of [...this.unstoredOffsets.values()]) {
-          await this.applyBatch({ events: [], cursor }, { store: true });
+          await this.applyBatch([], [cursor], { store: true });
         }
         const { position } = this;
         if (!position || samePosition(position, this.persisted)) return;
-        await this.applyBatch({ events: [], cursor: { kind: 'log', position } }, { store: true });
+        await this.applyBatch([], [{ kind: 'log', position }], { store: true });
       }).catch((error: unknown) => this.log.warn({ projection: this.name, err: error }, 'projection checkpoint not stored; the next batch stores it'));
     }, CHECKPOINT_AT_LEAST_EVERY_MS);
     this.checkpointTimer.unref?.();
@@ -158,20 +192,24 @@ export class ProjectionRunner implements FeedSubscriber {
     };
   }
 
-  private async applyBatch(batch: FeedBatch, options: { store?: boolean } = {}): Promise<BatchOutcome> {
-    const { cursor } = batch;
-    const nothingHere = !options.store && !batch.events.some((e) => this.handles.has(e.type));
-    if (nothingHere && (cursor.kind === 'partition' || Date.now() - this.persistedAt < CHECKPOINT_AT_LEAST_EVERY_MS)) {
+  /**
+   * `events` and the cursors they were read up to: one log cursor (catch-up), or one per partition (Kafka: the batches
+   * of a group, see joinPartitionGroup; the partitions hold distinct streams, so each stream's events stay in order).
+   */
+  private async applyBatch(events: readonly RecordedEvent[], cursors: readonly FeedCursor[], options: { store?: boolean } = {}): Promise<BatchOutcome> {
+    const nothingHere = !options.store && !events.some((e) => this.handles.has(e.type));
+    const log = cursors.length === 1 && cursors[0].kind === 'log' ? cursors[0] : null;
+    if (nothingHere && (!log || Date.now() - this.persistedAt < CHECKPOINT_AT_LEAST_EVERY_MS)) {
       // nothing here for this read model: no transaction; the cursor (catch-up: the checkpoint; Kafka: the
-      // partition's offset) is stored with the next batch that has something, or by the timer CHECKPOINT_AT_LEAST_EVERY_MS
+      // partitions' offsets) is stored with the next batch that has something, or by the timer CHECKPOINT_AT_LEAST_EVERY_MS
       // later (a restart re-reads at most that much, applying nothing)
-      if (cursor.kind === 'log') {
-        this.position = cursor.position;
-        this.applied.reach(this.name, cursor.position);
+      if (log) {
+        this.position = log.position;
+        this.applied.reach(this.name, log.position);
       } else {
-        this.unstoredOffsets.set(partitionKey(cursor), cursor);
+        for (const cursor of partitionCursors(cursors)) this.unstoredOffsets.set(partitionKey(cursor), cursor);
       }
-      this.eventsProcessed += batch.events.length;
+      this.eventsProcessed += events.length;
       this.state = 'live';
       this.scheduleCheckpoint();
       return 'applied';
@@ -179,26 +217,31 @@ export class ProjectionRunner implements FeedSubscriber {
     const result = await this.db.transaction(async (tx) => {
       const live = await lockRegistry(tx, this.name);
       if (!live) throw new Error(`projection ${this.name} has no live generation`);
-      if (cursor.kind === 'log') {
+      if (log) {
         const moved = live.generation !== this.generation || !samePosition(live.position, this.persisted);
         if (moved) return null;
       }
       const generation = live.generation;
-      const streams = await applyGuarded(tx, this.projection, generationSchema(this.name, generation), batch.events);
+      const streams = await applyGuarded(tx, this.projection, generationSchema(this.name, generation), events);
       const notify = streams.size > 0 ? `select pg_notify('${PROJECTION_APPLIED_CHANNEL}', $1) from saved` : 'select 1 from saved';
-      if (cursor.kind === 'log') {
+      if (log) {
         await tx.query(
           `with saved as (update projection_checkpoints set position = $2, updated_at = now()
              where projection = $1 and generation = $3 returning 1) ${notify}`,
-          [this.name, formatPosition(cursor.position), generation]);
+          [this.name, formatPosition(log.position), generation]);
       } else {
+        const partitions = partitionCursors(cursors);
         await tx.query(
           `with saved as (insert into projection_kafka_offsets (projection, topic, partition, next_offset, position, cluster_id)
-             values ($1, $2, $3, $4, $5, $6) on conflict (projection, topic, partition) do update set
+             select $1, o.topic, o.partition, o.next_offset::bigint, o.position, o.cluster_id
+               from unnest($2::text[], $3::integer[], $4::text[], $5::text[], $6::text[])
+                 as o (topic, partition, next_offset, position, cluster_id)
+             on conflict (projection, topic, partition) do update set
                next_offset = excluded.next_offset, position = excluded.position, cluster_id = excluded.cluster_id,
                updated_at = now()
              returning 1) ${notify}`,
-          [this.name, cursor.topic, cursor.partition, cursor.nextOffset, formatPosition(cursor.position), cursor.clusterId]);
+          [this.name, partitions.map((c) => c.topic), partitions.map((c) => c.partition), partitions.map((c) => c.nextOffset),
+            partitions.map((c) => formatPosition(c.position)), partitions.map((c) => c.clusterId)]);
       }
       return { generation, streams };
     });
@@ -211,22 +254,27 @@ export class ProjectionRunner implements FeedSubscriber {
       this.log.info({ projection: this.name, generation: result.generation }, 'projection follows its new generation');
       this.generation = result.generation;
     }
-    if (cursor.kind === 'log') {
-      this.position = cursor.position;
-      this.persisted = cursor.position;
+    if (log) {
+      this.position = log.position;
+      this.persisted = log.position;
       this.persistedAt = Date.now();
-    } else if (this.unstoredOffsets.get(partitionKey(cursor)) === cursor || !options.store) {
-      // stored now: a skipped batch's cursor (the timer), or superseded by this later batch of the partition
-      this.unstoredOffsets.delete(partitionKey(cursor));
+    } else {
+      for (const cursor of partitionCursors(cursors)) {
+        // stored now: a skipped batch's cursor (the timer), or superseded by this later batch of the partition
+        if (this.unstoredOffsets.get(partitionKey(cursor)) === cursor || !options.store) this.unstoredOffsets.delete(partitionKey(cursor));
+      }
     }
-    this.eventsProcessed += batch.events.length;
+    this.eventsProcessed += events.length;
     this.state = 'live';
     this.lastError = null;
-    if (cursor.kind === 'log') this.applied.reach(this.name, cursor.position);
+    if (log) this.applied.reach(this.name, log.position);
     if (result.streams.size > 0) this.applied.emit({ projection: this.name, generation: result.generation, streams: result.streams });
     return 'applied';
   }
 }
+
+const partitionCursors = (cursors: readonly FeedCursor[]): PartitionCursor[] =>
+  cursors.filter((cursor): cursor is PartitionCursor => cursor.kind === 'partition');
 
 const samePosition = (a: LogPosition | null, b: LogPosition | null): boolean =>
   a === null || b === null ? a === b : a.commit === b.commit && a.prepare === b.prepare;

@@ -35,6 +35,9 @@ export interface KafkaFeedOptions {
 
 /** While batches arrive, the cluster id is asked again at most this often (besides after every group join). */
 const CLUSTER_CHECK_MS = 5000;
+/** How many partitions' batches of one fetch a consumer hands to its subscriber at once (a busy fetch holds a few topics' partitions). */
+const PARTITIONS_AT_ONCE = 4;
+
 /** How often a member heartbeats, also while its batch is being applied. */
 const HEARTBEAT_MS = 3000;
 
@@ -149,6 +152,10 @@ async function runConsumer(options: KafkaFeedOptions, admin: KafkaFeedAdmin, sub
   await consumer.run({
     autoCommit: false,
     eachBatchAutoResolve: false,
+    // a fetch's batches (one per topic partition) are handed over together, so the subscriber can apply them in one
+    // transaction (projection-runner.ts joinPartitionGroup) instead of one after the other; a partition's own batches
+    // still come one at a time, in order
+    partitionsConsumedConcurrently: PARTITIONS_AT_ONCE,
     eachBatch: (payload) => consumeBatch(payload, running),
   });
   return {
