@@ -2,8 +2,9 @@
  * The live runner on Kafka's partition batches (projection-runner.ts joinPartitionGroup): batches of several
  * partitions handed over while a transaction is in flight go into the next transaction together — every event
  * applied once, each partition's offset stored — and when the group's transaction fails, its batches are applied one
- * by one: the others go through and only the batch that cannot be applied fails (its partition alone is retried). The runner is driven directly, as kafka.feed.ts drives it with
- * `partitionsConsumedConcurrently`. PGlite always; PostgreSQL with DATABASE_URL.
+ * by one: the others go through and only the batch that cannot be applied fails (its partition alone is retried).
+ * The runner is driven directly, as kafka.feed.ts drives it with `partitionsConsumedConcurrently`. PGlite always;
+ * PostgreSQL with DATABASE_URL.
  */
 import type { Database } from '../../services/db/database';
 import type { EventStore, RecordedEvent } from '../../services/event-store/event-store.port';
@@ -19,11 +20,7 @@ import { appendCounters, counterProjection, expectedCounts, readCounts, uniqueNa
 
 const CLUSTER = 'test-cluster';
 
-async function until(check: () => boolean): Promise<void> {
-  while (!check()) await new Promise((resolve) => setImmediate(resolve));
-}
-
-/** One partition's batch: the events of `streams`, up to offset `nextOffset`. */
+/** One partition's batch: `events`, up to offset `nextOffset`. */
 const partitionBatch = (topic: string, partition: number, events: readonly RecordedEvent[], nextOffset: number): FeedBatch => ({
   events,
   cursor: { kind: 'partition', topic, partition, nextOffset: String(nextOffset), position: events[events.length - 1].position, clusterId: CLUSTER },
@@ -54,24 +51,33 @@ onEachDatabase('partition_groups', (backend, open) => {
       const counted: Database = { ...db, transaction: (work) => { transactions += 1; return db.transaction(work); } };
       const runner = new ProjectionRunner(counted, projection, new AppliedEvents(), silentLog);
       await runner.loadOffsets();
-      return { name, runner, transactions: () => transactions };
+      /** Hands `first` over, then `later` once first's transaction has begun: later ones wait for it together. */
+      const duringTransaction = async (first: FeedBatch, later: readonly FeedBatch[]) => {
+        const opened = runner.handle(first);
+        while (transactions === 0) await new Promise((resolve) => setImmediate(resolve));
+        return { first: opened, later: later.map((batch) => runner.handle(batch)) };
+      };
+      return { name, runner, transactions: () => transactions, duringTransaction };
+    }
+
+    /** Fresh streams `<name>-1..count` with `perStream` events each, and a way to pick one stream's events. */
+    async function streamsOf(name: string, count: number, perStream: number) {
+      const streams = Array.from({ length: count }, (_, i) => `${name}-${i + 1}`);
+      const events = await appendCounters(store, streams, perStream);
+      return { streams, of: (stream: string) => events.filter((e) => e.streamId === stream) };
     }
 
     it('applies the batches that arrive during a transaction together, once each, storing every partition\'s offset', async () => {
-      const { name, runner, transactions } = await runnerOf({ batched: true });
-      const streams = [1, 2, 3, 4].map((i) => `${name}-${i}`);
-      const events = await appendCounters(store, streams, 6);
-      const of = (stream: string) => events.filter((e) => e.streamId === stream);
+      const { name, runner, transactions, duringTransaction } = await runnerOf({ batched: true });
+      const { streams, of } = await streamsOf(name, 4, 6);
 
       // the first batch opens a transaction; the other three arrive while it is in flight
-      const first = runner.handle(partitionBatch('jishi.a', 0, of(streams[0]), 6));
-      await until(() => transactions() === 1);
-      const rest = [
-        runner.handle(partitionBatch('jishi.a', 1, of(streams[1]), 6)),
-        runner.handle(partitionBatch('jishi.b', 0, of(streams[2]), 6)),
-        runner.handle(partitionBatch('jishi.b', 2, of(streams[3]), 6)),
-      ];
-      expect(await Promise.all([first, ...rest])).toEqual(['applied', 'applied', 'applied', 'applied']);
+      const { first, later } = await duringTransaction(partitionBatch('jishi.a', 0, of(streams[0]), 6), [
+        partitionBatch('jishi.a', 1, of(streams[1]), 6),
+        partitionBatch('jishi.b', 0, of(streams[2]), 6),
+        partitionBatch('jishi.b', 2, of(streams[3]), 6),
+      ]);
+      expect(await Promise.all([first, ...later])).toEqual(['applied', 'applied', 'applied', 'applied']);
 
       expect(transactions()).toBe(2);
       expect(await readCounts(db, name)).toEqual(await expectedCounts(store, streams));
@@ -84,19 +90,15 @@ onEachDatabase('partition_groups', (backend, open) => {
     });
 
     it('applies a failed group batch by batch: only the batch that cannot be applied fails, its offset not stored', async () => {
-      const { name, runner, transactions } = await runnerOf({ failOn: (event) => event.streamId.endsWith('-3') });
-      const streams = [1, 2, 3].map((i) => `${name}-${i}`);
-      const events = await appendCounters(store, streams, 3);
-      const of = (stream: string) => events.filter((e) => e.streamId === stream);
+      const { name, transactions, duringTransaction } = await runnerOf({ failOn: (event) => event.streamId.endsWith('-3') });
+      const { streams, of } = await streamsOf(name, 3, 3);
 
-      const first = runner.handle(partitionBatch('jishi.a', 0, of(streams[0]), 3));
-      await until(() => transactions() === 1);
-      const group = [
-        runner.handle(partitionBatch('jishi.a', 1, of(streams[1]), 3)),
-        runner.handle(partitionBatch('jishi.a', 2, of(streams[2]), 3)),
-      ];
+      const { first, later } = await duringTransaction(partitionBatch('jishi.a', 0, of(streams[0]), 3), [
+        partitionBatch('jishi.a', 1, of(streams[1]), 3),
+        partitionBatch('jishi.a', 2, of(streams[2]), 3),
+      ]);
       expect(await first).toBe('applied');
-      const settled = await Promise.allSettled(group);
+      const settled = await Promise.allSettled(later);
       expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'rejected']);
       expect(transactions()).toBe(4); // the first, the group's (rolled back), then each of its two batches
 

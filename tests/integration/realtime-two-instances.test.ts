@@ -75,6 +75,9 @@ describeIfPostgres('two API instances on one PostgreSQL, the command on A and th
 
   const confirmOn = (server: TestServer, paymentId: string) =>
     fetch(`${server.url}/pay/sandbox/${paymentId}/confirm`, { method: 'POST' }).then((r) => r.json() as Promise<{ ok: boolean }>);
+  /** The log position of the order's OrderPaid event: where the payment's push sits. */
+  const paidPosition = async (orderId: number) =>
+    (await a.runtime.store.readStream(`order-${orderId}`)).find((e) => e.type === 'OrderPaid')!.position;
   const shipOn = (server: TestServer, orderId: number) => fetch(`${server.url}/internal/orders/${orderId}/ship`, {
     method: 'POST', headers: { 'content-type': 'application/json', 'x-ops-token': OPS_TOKEN },
     body: JSON.stringify({ express: 1, deliverFormid: `1${String(orderId).padStart(11, '0')}` }),
@@ -96,9 +99,7 @@ describeIfPostgres('two API instances on one PostgreSQL, the command on A and th
         // B may still push the placing when the socket arrives (its feed runs behind A's commands), and that push
         // already shows the order paid (a push carries the read model as it is): the socket's last position is the
         // payment's, so wait for the push at the OrderPaid event's position
-        const paid = (await a.runtime.store.readStream(`order-${pay.orderId}`)).find((e) => e.type === 'OrderPaid')!;
-        paidAt = formatPosition(paid.position);
-        await onB.pushed(`order:${pay.orderId}`, (p) => p.code === 'SUCCESS');
+        paidAt = formatPosition(await paidPosition(pay.orderId));
         await until(() => onB.pushes(`order:${pay.orderId}`).some((m) => m.position === paidAt), WAIT_MS);
         const push = onB.pushes(`order:${pay.orderId}`).find((m) => m.position === paidAt)!;
         expect(push.payload).toEqual({ orderId: pay.orderId, state: 2, paymentState: 1, code: 'SUCCESS' });
@@ -146,11 +147,11 @@ describeIfPostgres('two API instances on one PostgreSQL, the command on A and th
       expect((await shopper.call('POST', '/cart/addCart', { skuId: ids.sku.tea, number: 1 })).body.code).toBe('200');
       await onA.pushed(`user:${shopper.userId}`, (p) => p.cartNumber === 1);
       const orderPushes = onA.pushes(`order:${pay.orderId}`);
-      const paid = (await a.runtime.store.readStream(`order-${pay.orderId}`)).find((e) => e.type === 'OrderPaid')!;
-      expect(orderPushes.filter((m) => m.position === formatPosition(paid.position)).map((m) => m.payload?.code)).toEqual(['SUCCESS']);
+      const paidAt = await paidPosition(pay.orderId);
+      expect(orderPushes.filter((m) => m.position === formatPosition(paidAt)).map((m) => m.payload?.code)).toEqual(['SUCCESS']);
       // any other SUCCESS is the placing's push, sent late enough to read the order already paid: never a later one
       for (const m of orderPushes.filter((p) => p.payload?.code === 'SUCCESS')) {
-        expect(comparePositions(parsePosition(String(m.position)), paid.position)).toBeLessThanOrEqual(0);
+        expect(comparePositions(parsePosition(String(m.position)), paidAt)).toBeLessThanOrEqual(0);
       }
       expect(new Set(orderPushes.map((m) => m.position)).size).toBe(orderPushes.length);
       expect(onA.pushes(`user:${shopper.userId}`).filter((m) => m.payload?.cartNumber !== undefined)).toHaveLength(1);
