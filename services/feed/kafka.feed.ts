@@ -124,12 +124,11 @@ async function runConsumer(options: KafkaFeedOptions, admin: KafkaFeedAdmin, sub
 
   const consumer: Consumer = kafka.consumer({
     groupId: `${options.groupPrefix ?? 'jishi.projection.'}${subscriber.name}`,
-    // An idle fetch waits this long on the broker; one that finds messages, or whose partitions receive some
-    // meanwhile, answers at once, so this adds no latency. A worker runs a consumer per projection (17): at 250 ms they
-    // asked the broker 68 times a second doing nothing, and an idle 1 API + 1 worker cluster kept a third of this
-    // 2-core machine busy (32-35% against 20-23% at 1000 ms, worker and broker each about half). The cost: stopping
-    // a consumer waits for its fetch in flight (up to this long).
-    maxWaitTimeInMs: 1000,
+    // An idle fetch waits this long on the broker (one that finds messages answers at once). 1000 ms cut an idle
+    // 1 API + 1 worker cluster from ~33% to ~22% of this 2-core machine (17 consumers per worker, 4 fetches a second
+    // each), but members then notice a rebalance later (kafkajs heartbeats between fetches): CI's 2-worker cluster
+    // test refused two buyers 503 (read-your-writes) right after a worker restart. Kept at 250 until that is solved.
+    maxWaitTimeInMs: 250,
     // a killed worker's members leave their groups after 15 s; a batch being applied heartbeats every HEARTBEAT_MS
     // (consumeBatch), so a long catch-up batch on a loaded machine keeps its member (without those heartbeats a
     // 10 s session made such members drop out and rejoin batch after batch)
