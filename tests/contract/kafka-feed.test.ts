@@ -55,15 +55,16 @@ describeIfKafka('the Kafka feed', (brokers) => {
   let db: Database;
   let store: EventStore;
   const handles: ProjectionsHandle[] = [];
-  const start = async (options: CounterOptions) => {
+  /** Projections on the Kafka feed of `category`'s topic, ready; stopped after the test. */
+  const startOn = async (category: string, projections: Projection[]) => {
     const handle = await startProjections({
-      db, store, projections: [counterProjection(options)], log: silentLog,
-      feed: { kafka: { brokers, clientId: 'jishi-test', categories: [options.name] } },
+      db, store, projections, log: silentLog, feed: { kafka: { brokers, clientId: 'jishi-test', categories: [category] } },
     });
     handles.push(handle);
     await handle.ready();
     return handle;
   };
+  const start = (options: CounterOptions) => startOn(options.name, [counterProjection(options)]);
   const stop = async (handle: ProjectionsHandle) => {
     handles.splice(handles.indexOf(handle), 1);
     await handle.stop();
@@ -119,12 +120,7 @@ describeIfKafka('the Kafka feed', (brokers) => {
       };
       const streams = [`${name}-1`, `${name}-2`];
       await appendCounters(store, streams, 3); // 2 counted of 3 per stream
-      const handle = await startProjections({
-        db, store, projections: [projection], log: silentLog,
-        feed: { kafka: { brokers, clientId: 'jishi-test', categories: [name] } },
-      });
-      handles.push(handle);
-      await handle.ready();
+      const handle = await startOn(name, [projection]);
       expect(await indexed(`rm_${name}_g1`)).toBe(true);
       const last = await store.appendToStream(streams[0], [counterEvent()]);
       expect(await handle.waitFor(last, { timeoutMs: 10_000 })).toBe(true);
@@ -150,14 +146,7 @@ describeIfKafka('the Kafka feed', (brokers) => {
           await counter.apply(tx, e, schema);
         },
       };
-      const startWith = async (projections: Projection[]) => {
-        const handle = await startProjections({
-          db, store, projections, log: silentLog, feed: { kafka: { brokers, clientId: 'jishi-test', categories: [name] } },
-        });
-        handles.push(handle);
-        await handle.ready();
-        return handle;
-      };
+      const startWith = (projections: Projection[]) => startOn(name, projections);
       // the projection's consumer stores an offset on every partition
       let consumer = await startWith([projection]);
       expect(await consumer.waitFor(await appendCounters(store, streams, 1), { timeoutMs: 15_000 })).toBe(true);
