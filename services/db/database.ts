@@ -7,8 +7,10 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { DatabaseUnreachableError } from './connection-errors';
+import { pinnedTypeParsers } from './type-parsers';
 
 // bigint columns (positions, revisions) come back as strings; int8 parsing is left to the callers that need bigint.
+// Every pool parses with pg's default parsers whatever else in the process rewrote pg.types (type-parsers.ts).
 // A QueryConfig with a `name` is prepared once per connection and then only bound and executed (the hot append).
 export interface Queryable {
   query<R extends pg.QueryResultRow = pg.QueryResultRow>(
@@ -34,7 +36,9 @@ const CONNECT_TIMEOUT_MS = 5000;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.max ?? 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    const pool = new pg.Pool({
+      connectionString: options.url, max: options.max ?? 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, types: pinnedTypeParsers,
+    });
     survivesConnectionErrors(pool);
     // Fail fast and plainly at start (a bad DATABASE_URL, a server that is not up) instead of at the first request.
     await pool.query('select 1').catch(async (error: unknown) => {
@@ -78,7 +82,7 @@ function survivesConnectionErrors(pool: pg.Pool): void {
 interface NamedStatements { parsedStatements: Record<string, string>; submittedNamedStatements: Record<string, string> }
 const sessionStatements = new WeakMap<PGlite, NamedStatements>();
 
-function sessionConfig(pglite: PGlite): ReturnType<typeof createPgConfig> {
+function sessionConfig(pglite: PGlite): ReturnType<typeof createPgConfig> & { types: pg.CustomTypesConfig } {
   const config = createPgConfig(pglite);
   let statements = sessionStatements.get(pglite);
   if (!statements) {
@@ -86,7 +90,7 @@ function sessionConfig(pglite: PGlite): ReturnType<typeof createPgConfig> {
     sessionStatements.set(pglite, statements);
   }
   Object.assign(config.connection, statements);
-  return config;
+  return { ...config, types: pinnedTypeParsers };
 }
 
 /**
