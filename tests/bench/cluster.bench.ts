@@ -7,8 +7,8 @@
  * 1. Checkout (cluster/cluster-checkout.ts: the Buy bench's settle → submit → pay → sandbox confirm at 16 workers)
  *    through the proxy and direct at the instances' ports, on both shapes, the four loads taking turns round by
  *    round (so the machine's other work falls on all of them alike): orders/s and p95, B against A, proxy against direct.
- * 2. Callback → push across instances (cluster/cluster-push.ts) on B: the socket on instance 2, the callback on
- *    instance 1, against the socket on instance 1 (target p95 ≤ 300 ms).
+ * 2. Callback → push across instances (cluster/cluster-push.ts) on B, once A is stopped: the socket on instance 2,
+ *    the callback on instance 1, against the socket on instance 1 (target p95 ≤ 300 ms).
  * Skipped with its reason without DATABASE_URL, haproxy or Java (the broker).
  */
 import type { BenchConfig } from './bench-backends';
@@ -63,6 +63,9 @@ export async function clusterBench(config: BenchConfig): Promise<Section> {
     const shapes: ShapeFigures[] = [];
     for (const rig of rigs) shapes.push({ shape: rig.cluster.shape, startSeconds: rig.cluster.startSeconds, warmErrors: rig.warmErrors, ...(await rig.figures()) });
     const two = rigs[rigs.length - 1];
+    // the push is B's figure: the other shape's instances, worker and broker would otherwise idle beside it on the
+    // same cores (an idle 1 + 1 cluster keeps about a third of this machine's 2 cores busy)
+    for (const rig of rigs) if (rig !== two) await rig.cluster.stop();
     progress('cluster: callback → push across instances');
     const push = await clusterPush(config, two.cluster, two.shoppers);
     return section(shapes, push, two.perRound);
@@ -151,7 +154,7 @@ function section(shapes: readonly ShapeFigures[], push: PushFigures, perRound: n
       ...(errors.length > 0 ? [`Checkout errors (a = 1 instance, b = 2 instances): ${errors.join('; ')}.${errors.some((e) => e.includes(' 503 ')) ? ' A 503 on settle is read-your-writes '
         + 'refusing to decide (services/api/read-your-writes.ts): the shopper\'s previous write was not in the worker\'s read models within '
         + 'READ_YOUR_WRITES_TIMEOUT_MS (2 s), i.e. the projection worker ran that far behind the instances.' : ''}`] : []),
-      'Push: on the 2-instance cluster, each of 20 shoppers holds a websocket on instance 1 and one on instance 2; every probe pays one order placed '
+      'Push: on the 2-instance cluster, alone on the machine (the 1-instance cluster is stopped after the checkout rounds), each of 20 shoppers holds a websocket on instance 1 and one on instance 2; every probe pays one order placed '
       + 'beforehand with POST /pay/sandbox/:id/confirm sent straight to instance 1 (the cashier signs the notification and hands it to that instance\'s '
       + 'notify route), t0 just before that POST, t1 when the order channel\'s SUCCESS push is parsed on the socket subscribed to it: on instance 2 '
       + '(the other one: its push comes from its own reading of the log) or on instance 1 (the baseline). Cross and same take turns in halves; '
