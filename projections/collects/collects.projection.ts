@@ -9,7 +9,7 @@ import type pg from 'pg';
 import { COLLECT_EVENT_TYPES, CollectEvent } from '../../domain/collect/collect.events';
 import type { RecordedEvent } from '../../services/event-store/event-store.port';
 import type { Projection } from '../runner/projection';
-import { firstByKey, runsOf } from '../set-based';
+import { firstByKey, keyedRunsOf } from '../set-based';
 
 export const collectsProjection: Projection = {
   name: 'collects',
@@ -38,13 +38,17 @@ export const collectsProjection: Projection = {
 type Collect = CollectEvent & { at: string };
 const kindOf = (e: Collect): string => (e.type === 'ShopCollected' || e.type === 'ProductCollected' ? 'collect' : 'uncollect');
 
-/** Collects and uncollects in runs, one statement each: a collect recorded twice keeps its first row. */
+/**
+ * Collects and uncollects in runs, one statement each: a collect recorded twice keeps its first row. A shopper's
+ * collect and uncollect of other entries commute (other rows), so a batch regroups by entry (keyedRunsOf) into a few
+ * runs; cut in log order, the engagement log's interleaving made ~480 runs of 1000 events.
+ */
 async function applyCollects(tx: pg.PoolClient, events: readonly RecordedEvent[], schema: string): Promise<void> {
   const collects: Collect[] = events.flatMap((event) => {
     const parsed = CollectEvent.safeParse({ type: event.type, data: event.data });
     return parsed.success ? [{ ...parsed.data, at: event.metadata.occurredAt }] : [];
   });
-  for (const run of runsOf(collects, kindOf)) {
+  for (const run of keyedRunsOf(collects, kindOf, (e) => [`${e.data.userId}:${e.data.collectId}`])) {
     if (kindOf(run[0]) === 'collect') {
       const rows = firstByKey(run, (e) => `${e.data.userId}:${e.data.collectId}`);
       await tx.query(

@@ -10,7 +10,7 @@ import type pg from 'pg';
 import type { RecordedEvent } from '../../services/event-store/event-store.port';
 import { FootprintsDeleted, ProductViewed, footprintEventTypes } from '../../domain/footprint/footprint.events';
 import type { Projection } from '../runner/projection';
-import { firstByKey, runsOf } from '../set-based';
+import { firstByKey, keyedRunsOf } from '../set-based';
 
 export const footprintsProjection: Projection = {
   name: 'footprints',
@@ -35,9 +35,20 @@ export const footprintsProjection: Projection = {
   applyBatch: applyFootprints,
 };
 
-/** Views and deletions in runs, one statement each: a view recorded twice keeps its first row. */
+/** The footprint rows an event writes (keys for keyedRunsOf), or null for an event that is neither. */
+function footprintsOf(event: RecordedEvent): string[] | null {
+  const data = event.data as { userId?: unknown; footprintId?: unknown; footprintIds?: unknown };
+  if (event.type === 'ProductViewed') return [`${String(data.userId)}:${String(data.footprintId)}`];
+  if (event.type === 'FootprintsDeleted' && Array.isArray(data.footprintIds)) return data.footprintIds.map((id) => `${String(data.userId)}:${String(id)}`);
+  return null;
+}
+
+/**
+ * Views and deletions in runs, one statement each: a view recorded twice keeps its first row. Views and deletions
+ * of other footprints commute (other rows), so a batch regroups by footprint (keyedRunsOf) into a few runs.
+ */
 async function applyFootprints(tx: pg.PoolClient, events: readonly RecordedEvent[], schema: string): Promise<void> {
-  for (const run of runsOf(events)) {
+  for (const run of keyedRunsOf(events, (event) => event.type, footprintsOf)) {
     if (run[0].type === 'ProductViewed') {
       const views = firstByKey(run.map((e) => ProductViewed.parse(e.data)), (v) => `${v.userId}:${v.footprintId}`);
       await tx.query(

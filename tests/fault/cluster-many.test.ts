@@ -57,7 +57,15 @@ describeFault('many instances, one truth (the cluster behind its proxy)', ['post
   let cluster: Cluster;
   let db: Database;
   const names = ['api1', 'api2', 'worker1', 'worker2'];
-  const output = () => names.map((n) => `--- ${n} ---\n${cluster?.log(n) ?? ''}`).join('\n');
+  /** Kafka group life in a worker's whole log: joins, rebalances, crashes, resubscriptions (the rest is in its tail). */
+  const groupLines = (name: string) => (cluster?.log(name, Number.MAX_SAFE_INTEGER) ?? '').split('\n')
+    .filter((line) => /joined the group|rebalancing|re-joining|not aware of this member|Crash|subscribing again|failed to start/.test(line))
+    .map((line) => line.slice(0, 220)).slice(-25).join('\n');
+  const output = () => [
+    ...names.map((n) => `--- ${n} ---\n${cluster?.log(n) ?? ''}`),
+    ...['worker1', 'worker2'].map((n) => `--- ${n}: Kafka group lines ---\n${groupLines(n)}`),
+    `--- broker: group coordinator ---\n${cluster?.kafka?.groupLog() ?? ''}`,
+  ].join('\n');
 
   beforeAll(async () => {
     fresh = await createFreshDatabase(process.env.DATABASE_URL!, 'fault_many');

@@ -35,6 +35,8 @@ export interface ClusterKafka {
   kill9(): Promise<void>;
   /** infra/kafka/start-kafka.sh again with the cluster's KAFKA_HOME and port (its data kept). */
   start(): Promise<void>;
+  /** The broker's last group coordinator lines (joins, rebalances, members removed): what a scenario prints when it fails. */
+  groupLog(lines?: number): string;
 }
 
 export interface Cluster {
@@ -140,6 +142,16 @@ function ownKafka(home: string, port: number, clusterEnv: NodeJS.ProcessEnv): Cl
     },
     async start() {
       await run(path.join(ROOT, 'infra/kafka/start-kafka.sh'), [], { cwd: ROOT, env, timeout: 120_000 });
+    },
+    groupLog(lines = 60) {
+      try {
+        return readFileSync(path.join(home, `run-${port}`, 'server.log'), 'utf8').split('\n')
+          .filter((line) => line.includes('[GroupCoordinator'))
+          .map((line) => line.replace(/ \(kafka\.coordinator\.group\.GroupCoordinator\)$/, '').slice(0, 260))
+          .slice(-lines).join('\n');
+      } catch {
+        return '';
+      }
     },
   };
 }

@@ -41,7 +41,8 @@ export function scratchDir(label: string): string {
 }
 
 // Top-level: runs after the file's own afterAll hooks, which stop the processes using these directories.
-if (typeof afterAll === 'function') {
+// JISHI_FAULT_KEEP_SCRATCH=1 keeps them (servers' and brokers' logs) for a look after the run.
+if (typeof afterAll === 'function' && process.env.JISHI_FAULT_KEEP_SCRATCH !== '1') {
   afterAll(() => {
     for (const dir of scratch.splice(0)) rmSync(dir, { recursive: true, force: true });
   });

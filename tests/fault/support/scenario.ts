@@ -138,7 +138,7 @@ export async function runScenario(spec: ScenarioSpec): Promise<ScenarioResult> {
       rebuildDifferences, rebuildElsewhere: spec.rebuild === 'elsewhere',
     };
     printFigures(spec.name, result);
-    if ((report.problems.length > 0 || upAt === null || (spec.retries && outcomes.some((o) => o.failure))) && spec.output) console.log(`[fault] ${spec.name}: server output\n${spec.output().slice(-4000)}`);
+    if ((report.problems.length > 0 || upAt === null || (spec.retries && outcomes.some((o) => o.failure))) && spec.output) console.log(`[fault] ${spec.name}: server output\n${spec.output().slice(-16_000)}`);
     return result;
   } finally {
     health.stop();
