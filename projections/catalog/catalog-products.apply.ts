@@ -39,9 +39,9 @@ export async function applyProductsListed(tx: pg.PoolClient, s: string, run: rea
     search_grams: searchGramsOf(p.productName, p.productBrief), listed_at: firstAt, updated_at: at,
   }));
   const { rows: deltas } = await tx.query<ShopDeltaRow>(
-    `with before as (select ${statColumns('p')} from ${s}.products p where p.product_id = any($2::bigint[])),
+    `with before as (${productsBeforeSql(s, '$2')}),
      -- a product listed again drops its SKUs (a new one has none: SKUs are only written with their product)
-     dropped as (delete from ${s}.skus k using before b where k.product_id = b.product_id),
+     dropped as (delete from ${s}.skus k where k.product_id = any(array(select b.product_id from before b))),
      changed as (
      insert into ${s}.products (product_id, shop_id, category_id, shop_classify_id, product_name, product_brief, text,
        images, names, logistics, shelved, shop_enabled, fictitious_sales, sku_id, price, original_price, image,
@@ -104,6 +104,15 @@ function skuRows(p: Listed) {
 
 export const SHELF_CHANGES: ReadonlySet<string> = new Set(['ProductShelved', 'ProductUnshelved']);
 
+/**
+ * The stat columns of the products whose ids are in the array parameter `param` (distinct ids), as they are before a
+ * statement writes them: CTE `before` of shopDeltasSql. A join from the ids, so each is a primary-key lookup whatever
+ * the table's statistics say: a generation being built has none until autovacuum comes by, and `product_id = any(…)`
+ * was then planned as a scan of every product per batch (and the listing's SKU delete as a sort of every SKU).
+ */
+const productsBeforeSql = (s: string, param: string): string =>
+  `select ${statColumns('p')} from unnest(${param}::bigint[]) as i(product_id) join ${s}.products p on p.product_id = i.product_id`;
+
 /** A run of shelvings and unshelvings: each product takes its last one. */
 export async function applyShelfChanges(tx: pg.PoolClient, s: string, run: readonly RecordedEvent[], stats: ShopStats): Promise<void> {
   const changes = lastByKey(run.map((event) => {
@@ -112,7 +121,7 @@ export async function applyShelfChanges(tx: pg.PoolClient, s: string, run: reado
     return { productId, shelved, at: event.metadata.occurredAt };
   }), (change) => change.productId);
   const { rows } = await tx.query<ShopDeltaRow>(
-    `with before as (select ${statColumns('p')} from ${s}.products p where p.product_id = any($1::bigint[])),
+    `with before as (${productsBeforeSql(s, '$1')}),
      changed as (
        update ${s}.products p set shelved = x.shelved, updated_at = x.at
        from unnest($1::bigint[], $2::boolean[], $3::timestamptz[]) as x(product_id, shelved, at)
