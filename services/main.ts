@@ -7,6 +7,7 @@
  * requests that need it answer 503 and the pool, projections and scheduler reconnect on their own.
  */
 import { buildApp } from './api/app';
+import { installShutdownDrain } from './api/shutdown-drain';
 import { ConfigError, loadConfig, standInWarnings } from './config';
 import { runtimeAppDeps } from './app-deps';
 import { cannotConnectLine, DatabaseUnreachableError, isDatabaseUnavailable } from './db/connection-errors';
@@ -42,25 +43,16 @@ async function main(): Promise<void> {
   }));
 
   // Graceful stop (SIGTERM: a rolling restart behind the proxy, infra/cluster/restart.sh): first leave the proxy's
-  // rotation — for SHUTDOWN_DRAIN_MS the liveness check answers 503 while every request is still served, each answer
-  // closing its connection so no keep-alive connection is left for the proxy to reuse — then stop listening and let
-  // the requests in flight finish (app.close), then the scheduler, projections and pools (runtime.close).
-  let draining = false;
-  app.addHook('onRequest', async (request, reply) => {
-    if (!draining) return;
-    reply.header('connection', 'close');
-    if (request.url.split('?')[0] === '/api/health/live') return reply.code(503).send({ code: '503', message: 'shutting down', data: { status: 'draining' } });
-  });
+  // rotation (shutdown-drain.ts), then stop listening and let the requests in flight finish (app.close), then the
+  // scheduler, projections and pools (runtime.close).
+  const shutdown = installShutdownDrain(app, { drainMs: config.SHUTDOWN_DRAIN_MS });
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal}: shutting down`);
     try {
-      if (config.SHUTDOWN_DRAIN_MS > 0) {
-        draining = true;
-        await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_MS));
-      }
+      await shutdown.drain();
       await app.close();
       await runtime.close();
     } finally {

@@ -1,0 +1,52 @@
+/**
+ * Leaving the proxy's rotation before a graceful stop (SIGTERM: a rolling restart behind the proxy,
+ * infra/cluster/restart.sh). While draining, the liveness check answers 503 and every other request is still served,
+ * each answer closing its connection so that no keep-alive connection is left for the proxy to reuse.
+ *
+ * The drain lasts at least `drainMs` and then until the proxy has sent nothing but health checks for `quietMs`: it
+ * has taken this instance out of rotation. On a loaded machine the proxy's checks (and so its decision) come later
+ * than the nominal fall time; a fixed drain then stopped listening while requests were still being routed here, and a
+ * write sitting in the accept queue when the listener closed came back to the buyer as 502. Bounded by `maxMs`.
+ */
+import type { FastifyInstance } from 'fastify';
+
+export const LIVENESS_PATH = '/api/health/live';
+
+export interface DrainOptions {
+  drainMs: number;
+  /** No request but health checks for this long: the proxy has stopped routing here (default 1000 ms). */
+  quietMs?: number;
+  /** The longest drain, whatever the traffic (default 4 × drainMs). */
+  maxMs?: number;
+}
+
+export interface ShutdownDrain {
+  /** Starts answering the liveness check 503 and resolves once the proxy has stopped sending requests. */
+  drain(): Promise<void>;
+}
+
+export function installShutdownDrain(app: FastifyInstance, options: DrainOptions): ShutdownDrain {
+  const quietMs = options.quietMs ?? 1000;
+  const maxMs = options.maxMs ?? options.drainMs * 4;
+  let draining = false;
+  let lastRequestAt = 0;
+  app.addHook('onRequest', async (request, reply) => {
+    const liveness = request.url.split('?')[0] === LIVENESS_PATH;
+    if (!liveness) lastRequestAt = Date.now();
+    if (!draining) return;
+    reply.header('connection', 'close');
+    if (liveness) return reply.code(503).send({ code: '503', message: 'shutting down', data: { status: 'draining' } });
+  });
+  return {
+    async drain() {
+      if (options.drainMs <= 0) return;
+      draining = true;
+      const started = Date.now();
+      const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+      await sleep(options.drainMs);
+      while (Date.now() - lastRequestAt < quietMs && Date.now() - started < maxMs) {
+        await sleep(Math.min(quietMs - (Date.now() - lastRequestAt), maxMs - (Date.now() - started)) + 10);
+      }
+    },
+  };
+}
