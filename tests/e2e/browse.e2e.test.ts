@@ -142,8 +142,10 @@ if (browser) {
       const p = await slowHome(1_000);
       const { shownMs, blocksReadyWhenGone, size } = await maskTimes(p);
       expect(size).toBe('0,0 1366x900');
-      expect(blocksReadyWhenGone).toBe(true);
       expect(shownMs).toBeGreaterThanOrEqual(1_000);
+      // gone because every block answered, or because the spec's 5 s ran out first: the clean-clone CI's loaded
+      // machine once took longer than that for the other blocks too (the next test pins the 5 s case itself)
+      if (!blocksReadyWhenGone) expect(shownMs).toBeGreaterThanOrEqual(4_900);
     });
 
     it('lifts the mask by itself after 5 s while a block is still loading', async () => {
