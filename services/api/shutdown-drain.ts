@@ -4,9 +4,10 @@
  * each answer closing its connection so that no keep-alive connection is left for the proxy to reuse.
  *
  * The drain lasts at least `drainMs` and then until the proxy has sent nothing but health checks for `quietMs`: it
- * has taken this instance out of rotation. On a loaded machine the proxy's checks (and so its decision) come later
- * than the nominal fall time; a fixed drain then stopped listening while requests were still being routed here, and a
- * write sitting in the accept queue when the listener closed came back to the buyer as 502. Bounded by `maxMs`.
+ * has taken this instance out of rotation. On a loaded machine the proxy's checks (and so its decision) can come
+ * later than the nominal fall time. With a fixed drain, a rolling restart under two extra busy loops answered two
+ * writes 502; the likely cause (not proven) is a listener that closed while the proxy still routed writes here.
+ * Bounded by `maxMs`.
  */
 import type { FastifyInstance } from 'fastify';
 
