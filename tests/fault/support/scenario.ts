@@ -10,7 +10,7 @@ import { HealthWatch } from './health-watch';
 import { checkInvariants, snapshotStock, type InvariantReport, type StockSnapshot } from './invariants';
 import { compareWithRebuild } from './rebuild-compare';
 import { rebuildGate } from './rebuild-gate';
-import type { ServerEnv } from './server-process';
+import { readHealth, type ServerEnv } from './server-process';
 
 export interface FaultWindow {
   /** When the fault was injected and when the repair was started (ms epoch). */
@@ -81,15 +81,57 @@ export function progress(line: string): void {
   if (process.env.FAULT_VERBOSE === '1') process.stderr.write(`[fault ${new Date().toISOString().slice(11, 23)}] ${line}\n`);
 }
 
-export async function pickLines(db: Queryable, count: number): Promise<BuyLine[]> {
-  const skus = await plainSkus(db, 50);
-  if (skus.length < count) throw new Error(`only ${skus.length} plain demo SKUs with stock`);
+/** How long the demo SKUs may take to reach the read models after health said caught up. */
+const LINES_WAIT_MS = 30_000;
+
+/**
+ * `count` plain demo SKUs with stock, read once the server said it was caught up. Once (CI, projection worker file,
+ * on a loaded machine) none were there at that moment; the cause was not found. So a shortfall is waited out (at most
+ * 30 s) and reported with what the database held when it was first seen (a scenario then still runs), or, if the SKUs
+ * never come, fails with it: the next occurrence says which read model was behind and what health knew.
+ */
+export async function pickLines(db: Queryable, count: number, healthUrl?: string): Promise<BuyLine[]> {
+  const started = Date.now();
+  let skus = await plainSkus(db, 50);
+  if (skus.length >= count) return skus.slice(0, count);
+  const evidence = await readinessEvidence(db, healthUrl);
+  while (skus.length < count && Date.now() - started < LINES_WAIT_MS) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    skus = await plainSkus(db, 50);
+  }
+  if (skus.length < count) {
+    throw new Error(`only ${skus.length} plain demo SKUs with stock ${LINES_WAIT_MS} ms after the server said it was caught up; at first:\n${evidence}`);
+  }
+  console.log(`[fault] the demo SKUs reached the read models ${Date.now() - started} ms after the server said it was caught up; at first:\n${evidence}`);
   return skus.slice(0, count);
+}
+
+/** What the database and the server's health said when the demo SKUs were missing. */
+async function readinessEvidence(db: Queryable, healthUrl?: string): Promise<string> {
+  const lines: string[] = [];
+  const note = async (label: string, sql: string) => {
+    try {
+      lines.push(`${label}: ${JSON.stringify((await db.query(sql)).rows)}`);
+    } catch (error) {
+      lines.push(`${label}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+  await note('events', `select count(*)::int as events, max(global_position)::text as last from events`);
+  await note('catalogue', `select (select count(*)::int from products) as products, (select count(*)::int from skus) as skus,
+    (select count(*)::int from sku_stock) as stock_rows, (select count(*)::int from promotion_items) as promotion_items`);
+  await note('checkpoints', `select r.projection, r.generation, c.position, c.updated_at from projection_registry r
+    left join projection_checkpoints c on c.projection = r.projection and c.generation = r.generation order by 1`);
+  await note('workers', `select id, beat_at, status from projection_workers order by beat_at desc`);
+  if (healthUrl) {
+    const health = await readHealth(healthUrl);
+    lines.push(`health: ${health.status} ${JSON.stringify(health.body?.data ?? null)}`);
+  }
+  return lines.map((line) => `  ${line.slice(0, 3000)}`).join('\n');
 }
 
 export async function runScenario(spec: ScenarioSpec): Promise<ScenarioResult> {
   await spec.beforeLoad?.();
-  const lines = spec.prepared?.lines ?? await pickLines(spec.db(), 4);
+  const lines = spec.prepared?.lines ?? await pickLines(spec.db(), 4, spec.url);
   const load = await BuyerLoad.signIn(spec.url, spec.buyers, lines, spec.firstBuyer ?? 0);
   progress(`${spec.name}: ${spec.buyers} buyers signed in`);
   const initialStock = spec.prepared?.initialStock ?? await snapshotStock(spec.db(), lines.map((l) => l.skuId));
