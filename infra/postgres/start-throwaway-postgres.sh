@@ -6,6 +6,8 @@
 #   infra/postgres/start-throwaway-postgres.sh stop                      stops it by pid and removes its dir
 #   infra/postgres/start-throwaway-postgres.sh down                      stops the server, keeps its data (fault tests)
 #   infra/postgres/start-throwaway-postgres.sh up                        starts it again on the same dir and port
+#   infra/postgres/start-throwaway-postgres.sh crash                     stops it as a crash would (immediate: no
+#                                                                        checkpoint; the next `up` runs crash recovery)
 #
 # The pid and dir are kept in $PG_THROWAWAY_STATE (default /tmp/jishi-throwaway-postgres.state), so `stop` needs
 # no argument. PG_PORT picks the port. As root the cluster runs as the `postgres` system user.
@@ -65,6 +67,12 @@ down() {
   as_owner "$(find_bin)/pg_ctl" -D "$dir" -m fast -w -t 60 stop >/dev/null
   echo "throwaway postgres down (was pid $pid, dir $dir kept)" >&2
 }
+crash() {
+  local pid dir port
+  read -r pid dir port < "$state"
+  as_owner "$(find_bin)/pg_ctl" -D "$dir" -m immediate -w -t 60 stop >/dev/null
+  echo "throwaway postgres crashed (was pid $pid, dir $dir kept)" >&2
+}
 up() {
   local pid dir port
   read -r pid dir port < "$state"
@@ -96,5 +104,6 @@ case "${1:-start}" in
   stop) stop ;;
   down) down ;;
   up) up ;;
-  *) echo "usage: $0 [start|stop|down|up]" >&2; exit 2 ;;
+  crash) crash ;;
+  *) echo "usage: $0 [start|stop|down|up|crash]" >&2; exit 2 ;;
 esac

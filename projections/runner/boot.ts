@@ -22,6 +22,7 @@ import { createBulkIndexes, ensureLiveGeneration, readCheckpoint } from './gener
 import type { ProjectionRunner } from './projection-runner';
 import type { Projection } from './projection';
 import { catchUp, rebuildProjection, type RebuildContext, type RebuildProgress } from './rebuild';
+import { beginUnloggedFill, endUnloggedFill, recoverUnloggedFill } from './unlogged-fill';
 
 export interface BootDeps extends RebuildContext {
   feed: Feed;
@@ -127,14 +128,20 @@ async function bringUpToDate(deps: BootDeps, projection: Projection, runner: Pro
 
 /**
  * The live generation up to the log's head from `from` (default: its checkpoint), then its bulk indexes (`if not
- * exists`: a generation that has them keeps them). Answers the position reached.
+ * exists`: a generation that has them keeps them). Answers the position reached. A generation nothing was applied
+ * to is filled unlogged and turned logged before this returns (unlogged-fill.ts): no live batch meets it unlogged.
  */
 async function catchUpThenBulkIndexes(
   deps: BootDeps, projection: Projection, from: (generation: number) => Promise<LogPosition | null> = async () => null,
 ): Promise<LogPosition | null> {
   return deps.serialise(projection.name, async () => {
     const { generation } = await ensureLiveGeneration(deps.db, projection);
+    if (await recoverUnloggedFill(deps.db, projection.name, generation)) {
+      deps.log.warn({ projection: projection.name, generation }, 'a crash of PostgreSQL emptied the unlogged first fill; filling again from the start');
+    }
+    await beginUnloggedFill(deps.db, projection.name, generation);
     const reached = await catchUp(deps, projection, generation, await from(generation), () => undefined);
+    await endUnloggedFill(deps.db, projection.name, generation);
     await createBulkIndexes(deps.db, projection, generation);
     return reached;
   });

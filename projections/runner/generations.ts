@@ -17,7 +17,7 @@ export async function readLive(q: Queryable, name: string): Promise<LiveGenerati
 }
 
 /** Serialises creators of one projection's generations across processes (transaction-scoped). */
-const lockProjection = (tx: pg.PoolClient, name: string) =>
+export const lockProjection = (tx: pg.PoolClient, name: string) =>
   tx.query(`select pg_advisory_xact_lock(hashtext('jishi.projection.' || $1))`, [name]);
 
 /**

@@ -24,6 +24,7 @@ import type { AppliedEvents } from './applied-events';
 import { generationSchema, type Projection } from './projection';
 import { PROJECTION_APPLIED_CHANNEL } from './runner-tables';
 import { describeDiff, diffGenerations, type GenerationDiff } from './generation-diff';
+import { beginUnloggedFill, endUnloggedFill } from './unlogged-fill';
 
 export interface RebuildProgress {
   name: string;
@@ -107,7 +108,10 @@ export async function rebuildProjection(
   log.info({ projection: projection.name, generation }, 'rebuild started');
   report('building', null);
 
+  // nobody reads the new generation and a rebuild never resumes one: filled without WAL, logged before its gate
+  await beginUnloggedFill(db, projection.name, generation);
   let position = await catchUp(ctx, projection, generation, null, (n, p) => { events += n; report('building', p); });
+  await endUnloggedFill(db, projection.name, generation);
   // the bulk of the log is in: its query-only indexes in one pass each (the gate's last events keep them row by row)
   await createBulkIndexes(db, projection, generation);
 
@@ -173,6 +177,7 @@ export async function catchUp(
 ): Promise<LogPosition | null> {
   const schema = generationSchema(projection.name, generation);
   let position = from ?? await readCheckpoint(tx ?? ctx.db, projection.name, generation);
+  let saved: LogPosition | null = null;
   let ahead: Promise<RecordedEvent[]> | null = null;
   for (;;) {
     if (ctx.signal?.aborted) throw new Error(`rebuild of ${projection.name} stopped`);
@@ -185,6 +190,10 @@ export async function catchUp(
     ahead = read.length === ctx.batchSize && batch.length === read.length ? readAhead(ctx.store, last, ctx.batchSize) : null;
     const apply = async (client: pg.PoolClient): Promise<LogPosition | null> => {
       const stored = await lockCheckpoint(client, projection.name, generation);
+      // behind what this catch-up itself stored: the generation was emptied meanwhile (unlogged-fill.ts recovery)
+      if (saved && (!stored || comparePositions(stored, saved) < 0)) {
+        throw new Error(`the checkpoint of ${schema} went back behind this catch-up's own; it starts over`);
+      }
       if (stored && (!position || comparePositions(stored, position) > 0)) return stored;
       await applyGuarded(client, projection, schema, batch);
       await saveCheckpoint(client, projection.name, generation, last);
@@ -197,6 +206,7 @@ export async function catchUp(
       continue;
     }
     position = last;
+    saved = last;
     onBatch(batch.length, last);
     if (read.length < ctx.batchSize || batch.length < read.length) return position;
   }

@@ -24,6 +24,7 @@ export const PORTS = {
   kafka: 19292 + PORT_OFFSET,
   kafkaController: 19293 + PORT_OFFSET,
   postgres: 55533 + PORT_OFFSET,
+  postgresCrash: 55534 + PORT_OFFSET,
   cluster: 3170 + PORT_OFFSET,
   clusterKafka: 19296 + PORT_OFFSET,
   manyCluster: 3190 + PORT_OFFSET,

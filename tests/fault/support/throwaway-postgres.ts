@@ -13,18 +13,22 @@ const run = promisify(execFile);
 export interface ThrowawayPostgres {
   url: string;
   down(): Promise<void>;
+  /** Stops it as a crash would (immediate shutdown): the next up() runs crash recovery. */
+  crash(): Promise<void>;
   up(): Promise<void>;
   remove(): Promise<void>;
 }
 
-export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
-  const env = { ...process.env, PG_PORT: String(PORTS.postgres), PG_THROWAWAY_STATE: path.join(scratchDir('pg-state'), 'state') };
+/** On `port` (default the PostgreSQL-drop scenario's): files running side by side each take their own. */
+export async function startThrowawayPostgres(port: number = PORTS.postgres): Promise<ThrowawayPostgres> {
+  const env = { ...process.env, PG_PORT: String(port), PG_THROWAWAY_STATE: path.join(scratchDir('pg-state'), 'state') };
   const script = path.join(ROOT, 'infra/postgres/start-throwaway-postgres.sh');
   const call = (command: string) => run(script, [command], { env, timeout: 90_000 });
   const { stdout } = await call('start');
   return {
     url: stdout.trim().split('\n').pop()!,
     down: async () => { await call('down'); },
+    crash: async () => { await call('crash'); },
     up: async () => { await call('up'); },
     remove: async () => { await call('stop'); },
   };
