@@ -4,7 +4,7 @@
  * top bar, 全部已读), 我的收藏 (batch cancel), 浏览记录 (edit mode, delete), 我的券包 (tabs, 去使用), 我的问答 (edit mode,
  * delete), 更换手机号 (the three steps with SMS codes read from the ops outbox).
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { addAddressInDialog } from './address-dialog.support';
@@ -56,6 +56,12 @@ if (browser) {
 
   describe('个人信息', () => {
     it('saves name, sex and birthday with 修改成功！ and the top-bar greeting follows at once', async () => {
+      // The profile answers late (as on a slow network): what is typed before it arrives must not be overwritten by it
+      const slowProfile = async (route: Route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        await route.continue();
+      };
+      await page.route('**/api/user/getUser', slowProfile);
       await open('userInfo');
       const name = page.getByLabel('昵称');
       await name.fill('');
@@ -71,6 +77,7 @@ if (browser) {
       await page.getByLabel('昵称').waitFor();
       await page.waitForFunction(() => (document.querySelector('input[aria-label="生日"]') as HTMLInputElement | null)?.value === '1995-06-01');
       expect(await page.getByLabel('昵称').inputValue()).toBe('测试小王');
+      await page.unroute('**/api/user/getUser', slowProfile);
       await shot('user-info');
     });
   });

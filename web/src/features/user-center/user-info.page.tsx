@@ -6,7 +6,7 @@ import Radio from 'antd/es/radio';
 import { useEffect, useState } from 'react';
 import { UpdateProfileForm } from '../../../../domain/identity/user-profile.rule';
 import { ApiError } from '../../lib/api-client';
-import { getClientState, setClientState } from '../../lib/client-state';
+import { getClientState, setClientState, type UserInfo } from '../../lib/client-state';
 import { maskPhone } from '../../lib/format';
 import { ImagePicker } from '../../lib/uploads';
 import { useRequest } from '../../lib/use-request';
@@ -26,24 +26,36 @@ const fieldRule = (field: 'name' | 'birthday') => ({
   },
 });
 
+/** The form's values from the loaded profile, or empty ones while it loads. */
+const initialValues = (user: UserInfo | undefined): FormValues => ({
+  name: user?.name ?? '',
+  sex: user?.sex === '男' || user?.sex === '女' ? user.sex : '',
+  birthday: user?.birthday ?? '',
+  headImage: user?.headImage ? [user.headImage] : [],
+});
+
 /** 个人信息 (spec §3 user info, §7 Update user): avatar upload, name, sex, birthday; the greeting follows on save. */
 export function UserInfoPage() {
   const { message } = App.useApp();
-  const [form] = Form.useForm<FormValues>();
-  const [saving, setSaving] = useState(false);
   const { data: user, error } = useRequest((signal) => getUserInfo(signal), []);
-
-  useEffect(() => {
-    if (!user) return;
-    form.setFieldsValue({
-      name: user.name, sex: user.sex === '男' || user.sex === '女' ? user.sex : '', birthday: user.birthday ?? '',
-      headImage: user.headImage ? [user.headImage] : [],
-    });
-  }, [user, form]);
 
   useEffect(() => {
     if (error) void message.error(error.message);
   }, [error, message]);
+
+  // Until the profile has loaded the form is disabled; then it mounts afresh (key) with the profile as its initial
+  // values, so the answer never lands over something already typed.
+  return (
+    <Pane title="个人信息">
+      <ProfileForm key={user ? 'loaded' : 'loading'} user={user} />
+    </Pane>
+  );
+}
+
+function ProfileForm({ user }: { user: UserInfo | undefined }) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<FormValues>();
+  const [saving, setSaving] = useState(false);
 
   const save = async () => {
     const values = await form.validateFields().catch(() => null);
@@ -64,27 +76,25 @@ export function UserInfoPage() {
   };
 
   return (
-    <Pane title="个人信息">
-      <Form form={form} labelCol={{ flex: '96px' }} className="uc-profile" initialValues={{ name: '', sex: '', birthday: '', headImage: [] }}>
-        <Form.Item label="头像" name="headImage">
-          <ImagePicker max={1} label="头像" />
-        </Form.Item>
-        <Form.Item label="昵称" name="name" rules={[fieldRule('name')]}>
-          <Input maxLength={20} placeholder="请输入昵称" aria-label="昵称" />
-        </Form.Item>
-        <Form.Item label="性别" name="sex">
-          <Radio.Group options={[{ value: '男', label: '男' }, { value: '女', label: '女' }]} />
-        </Form.Item>
-        <Form.Item label="生日" name="birthday" rules={[fieldRule('birthday')]}>
-          <Input type="date" max={todayInShanghai()} aria-label="生日" className="uc-profile__date" />
-        </Form.Item>
-        <Form.Item label="手机号">
-          <span>{maskPhone(user?.phone ?? '')}</span>
-        </Form.Item>
-        <Form.Item label=" " colon={false}>
-          <Button type="primary" onClick={save} loading={saving}>保存</Button>
-        </Form.Item>
-      </Form>
-    </Pane>
+    <Form form={form} disabled={!user} labelCol={{ flex: '96px' }} className="uc-profile" initialValues={initialValues(user)}>
+      <Form.Item label="头像" name="headImage">
+        <ImagePicker max={1} label="头像" />
+      </Form.Item>
+      <Form.Item label="昵称" name="name" rules={[fieldRule('name')]}>
+        <Input maxLength={20} placeholder="请输入昵称" aria-label="昵称" />
+      </Form.Item>
+      <Form.Item label="性别" name="sex">
+        <Radio.Group options={[{ value: '男', label: '男' }, { value: '女', label: '女' }]} />
+      </Form.Item>
+      <Form.Item label="生日" name="birthday" rules={[fieldRule('birthday')]}>
+        <Input type="date" max={todayInShanghai()} aria-label="生日" className="uc-profile__date" />
+      </Form.Item>
+      <Form.Item label="手机号">
+        <span>{maskPhone(user?.phone ?? '')}</span>
+      </Form.Item>
+      <Form.Item label=" " colon={false}>
+        <Button type="primary" onClick={save} loading={saving}>保存</Button>
+      </Form.Item>
+    </Form>
   );
 }
