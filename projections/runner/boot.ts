@@ -21,7 +21,7 @@ import { comparePositions, formatPosition, parsePosition, type LogPosition } fro
 import { createBulkIndexes, ensureLiveGeneration, readCheckpoint } from './generations';
 import type { ProjectionRunner } from './projection-runner';
 import type { Projection } from './projection';
-import { catchUp, rebuildProjection, type RebuildContext, type RebuildProgress } from './rebuild';
+import { catchUp, filling, rebuildProjection, type RebuildContext, type RebuildProgress } from './rebuild';
 import { beginUnloggedFill, endUnloggedFill, recoverUnloggedFill } from './unlogged-fill';
 
 export interface BootDeps extends RebuildContext {
@@ -140,7 +140,7 @@ async function catchUpThenBulkIndexes(
       deps.log.warn({ projection: projection.name, generation }, 'a crash of PostgreSQL emptied the unlogged first fill; filling again from the start');
     }
     await beginUnloggedFill(deps.db, projection.name, generation);
-    const reached = await catchUp(deps, projection, generation, await from(generation), () => undefined);
+    const reached = await catchUp(filling(deps), projection, generation, await from(generation), () => undefined);
     await endUnloggedFill(deps.db, projection.name, generation);
     await createBulkIndexes(deps.db, projection, generation);
     return reached;

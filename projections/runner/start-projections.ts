@@ -34,7 +34,7 @@ import { ensureLiveGeneration } from './generations';
 import { PgListener } from './pg-listener';
 import { assertDistinct, type Projection } from './projection';
 import { ProjectionRunner } from './projection-runner';
-import { rebuildProjection, type RebuildOptions, type RebuildProgress, type RebuildResult } from './rebuild';
+import { FILL_BATCH_SIZE, rebuildProjection, type RebuildOptions, type RebuildProgress, type RebuildResult } from './rebuild';
 import { EVENTS_APPENDED_CHANNEL, migrateRunnerTables, PROJECTION_APPLIED_CHANNEL } from './runner-tables';
 import { projectionStatuses, type ProjectionStatus } from './projection-status';
 import { createWaitFor, type WaitFor } from './wait-for';
@@ -54,6 +54,11 @@ export interface StartProjectionsOptions {
   run?: boolean;
   /** Events per read and per transaction (default 1000). */
   batchSize?: number;
+  /**
+   * Events per read and per transaction while a generation fills before it goes live: a start's catch-up, a
+   * rebuild's building phase (default FILL_BATCH_SIZE, or batchSize when that is given).
+   */
+  fillBatchSize?: number;
   /** Slow poll of the catch-up feed when nothing pings (default 1000 ms). */
   pollMs?: number;
   /** Thresholds of health(): stall, stale worker, held-back horizon, broker answer time. */
@@ -97,6 +102,7 @@ export async function startProjections(options: StartProjectionsOptions): Promis
   const log = toLog(options.log);
   const run = options.run ?? true;
   const batchSize = options.batchSize ?? 1000;
+  const fillBatchSize = options.fillBatchSize ?? options.batchSize ?? FILL_BATCH_SIZE;
   assertDistinct(projections);
   await migrateRunnerTables(db);
   for (const projection of projections) await ensureLiveGeneration(db, projection);
@@ -136,7 +142,7 @@ export async function startProjections(options: StartProjectionsOptions): Promis
     return next;
   };
   const deps: BootDeps = {
-    db, store, log, batchSize, applied, feed, serialise, signal: stopping.signal,
+    db, store, log, batchSize, fillBatchSize, applied, feed, serialise, signal: stopping.signal,
     onProgress: throttled((p) => log.info({ ...p }, 'rebuild progress')),
   };
   const heartbeat: Heartbeat | null = run ? startHeartbeat(db, log, () => ({

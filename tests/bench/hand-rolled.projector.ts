@@ -1,6 +1,6 @@
 /**
  * The projection baseline: the least a correct projector must do, hand-written, with no runner. Read a batch of
- * 1000 from the global log, hand it to the projection's own SQL (`applyBatch` when it has one, else `apply` per
+ * 1000 (or `batchSize`) from the global log, hand it to the projection's own SQL (`applyBatch` when it has one, else `apply` per
  * event) and save the checkpoint, in one transaction per batch, into a plain schema. No generations, no registry
  * lock, no revision guard, no notifications: the ratio of the runner to this is what those features cost.
  */
@@ -16,6 +16,8 @@ export interface HandRolledOptions {
   maxEvents?: number;
   /** The log holds this many: wait for them when the commit horizon still hides some (another transaction open on the server). */
   logEvents?: number;
+  /** Events per read and per transaction (default HAND_BATCH). */
+  batchSize?: number;
 }
 
 /** Builds `projection`'s tables in `schema` (dropped first) from the start of the log. */
@@ -24,6 +26,7 @@ export async function handRolledCatchUp(
 ): Promise<{ events: number; ms: number }> {
   const maxEvents = options.maxEvents ?? Number.POSITIVE_INFINITY;
   const logEvents = Math.min(options.logEvents ?? 0, maxEvents);
+  const batchSize = options.batchSize ?? HAND_BATCH;
   await db.query(`drop schema if exists ${schema} cascade`);
   await db.query(`create schema ${schema}`);
   await db.transaction((tx) => projection.migrate(tx, schema));
@@ -33,7 +36,7 @@ export async function handRolledCatchUp(
   let after: LogPosition | null = null;
   let events = 0;
   for (;;) {
-    const batch = await store.readAll({ after, limit: HAND_BATCH });
+    const batch = await store.readAll({ after, limit: batchSize });
     if (batch.length === 0 && events < logEvents) {
       await new Promise((resolve) => setTimeout(resolve, 20));
       continue;
@@ -50,7 +53,7 @@ export async function handRolledCatchUp(
     });
     events += batch.length;
     after = last;
-    if ((batch.length < HAND_BATCH && events >= logEvents) || events >= maxEvents) break;
+    if ((batch.length < batchSize && events >= logEvents) || events >= maxEvents) break;
   }
   // the read model whole: its query-only indexes, built once the log is in (as a rebuild builds them)
   for (const statement of projection.bulkIndexes?.(schema) ?? []) await db.query(statement);

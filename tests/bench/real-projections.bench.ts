@@ -5,8 +5,8 @@
  * revisits them; stock, cart and order traffic of the same order; the engagement log over small id spaces, so every
  * batch meets its keys again). Per projection, in
  * one database and one run:
- *   - baseline: the hand-rolled projector (no runner: read 1000, apply, checkpoint, one transaction per batch) running
- *     the projection's own set-based applyBatch;
+ *   - baseline: the hand-rolled projector (no runner: read a batch, apply, checkpoint, one transaction per batch) running
+ *     the projection's own set-based applyBatch, in batches of the runner's fills (FILL_BATCH_SIZE);
  *   - before: the same hand-rolled projector applying event by event (`apply`, what every read model did before), on
  *     the first part of the log only (it would take minutes on the whole);
  *   - ours: the runner catching up from zero, then a side-by-side rebuild (new generation, gate, switch).
@@ -19,6 +19,7 @@ import { cartProjection } from '../../projections/cart/cart.projection';
 import { catalogProjection } from '../../projections/catalog/catalog.projection';
 import { diffGenerations, describeDiff } from '../../projections/runner/generation-diff';
 import { readLive } from '../../projections/runner/generations';
+import { FILL_BATCH_SIZE } from '../../projections/runner/rebuild';
 import { generationSchema, type Projection } from '../../projections/runner/projection';
 import { stockProjection } from '../../projections/stock/stock.projection';
 import { addressesProjection } from '../../projections/addresses/addresses.projection';
@@ -105,7 +106,7 @@ async function measure(config: BenchConfig, url: string, subject: Subject): Prom
     await db.query('analyze events');
     const { projection } = subject;
 
-    const baseline = await handRolledCatchUp(db, store, projection, generationSchema(projection.name, BASELINE_GENERATION), { logEvents: events.length });
+    const baseline = await handRolledCatchUp(db, store, projection, generationSchema(projection.name, BASELINE_GENERATION), { logEvents: events.length, batchSize: FILL_BATCH_SIZE });
     progress(`rebuilds ${subject.label}: hand-rolled set-based ${fmtRate(perSecond(baseline.events, baseline.ms))}`);
     const rowByRow: Projection = { ...projection, applyBatch: undefined };
     const before = await handRolledCatchUp(db, store, rowByRow, generationSchema(projection.name, BEFORE_GENERATION), {
@@ -151,7 +152,9 @@ export async function realProjectionsBench(config: BenchConfig): Promise<Section
     title: '10. Real projections: rebuild at 100k products (PostgreSQL)',
     tables: [rebuildsTable(figures)],
     notes: [
-      'Each projection in its own fresh database whose log holds only its events (generated, appended in bulk). Batch size 1000 everywhere. '
+      'Each projection in its own fresh database whose log holds only its events (generated, appended in bulk). '
+      + `Batches: the baseline and the runner's fills (rebuilds; the first catch-up of a projection with bulk indexes, catalog and orders) ${fmtCount(FILL_BATCH_SIZE)} events, `
+      + 'the runner\'s live batches (the first catch-up of the others) and the event-by-event "before" 1,000. '
       + 'Rates are events of the log per second; catch-up from startProjections() (migrations included) until waitFor() sees the last event, '
       + 'rebuild from the rebuild() call to its return.',
       '"Before" is the same projection applying event by event in the hand-rolled projector, over the first part of the log only.',
