@@ -1,5 +1,5 @@
 /** The sandbox platform keys: made at first start, kept in the data directory, in memory without one. */
-import { mkdtempSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadSandboxKeys, sandboxKeysFile } from '../../../services/payments/sandbox-keys';
@@ -8,6 +8,8 @@ import { buildPaymentNotification, verifyPaymentNotification } from '../../../se
 describe('a data directory without sandbox keys', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'jishi-sandbox-'));
   const first = loadSandboxKeys(dir);
+  // the directory holds a private key: gone with the test
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('gets a key file readable by its owner only', () => {
     expect(statSync(sandboxKeysFile(dir)).mode & 0o777).toBe(0o600);
