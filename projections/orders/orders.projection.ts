@@ -91,6 +91,14 @@ async function applyBatch(tx: pg.PoolClient, events: readonly RecordedEvent[], s
   }
 }
 
+/**
+ * A fill's batch (Projection.fillBatchSize): an order's row is loaded, folded and rewritten once per batch its events
+ * fall in, and a busy log spreads an order's life (placed, paid, shipped, received, reviewed) over tens of thousands
+ * of events (the bench's 25k orders: median 27k). Rows written by a rebuild of that log: 90k in batches of 5,000,
+ * 61k in batches of 20,000 (orders are ~300 bytes an event: 6 MB a batch).
+ */
+const ORDERS_FILL_BATCH = 20_000;
+
 export const ordersProjection: Projection = {
   name: 'orders',
   version: 2,
@@ -98,6 +106,7 @@ export const ordersProjection: Projection = {
   tables: ORDERS_TABLES,
   migrate: migrateOrders,
   bulkIndexes: ordersBulkIndexes,
+  fillBatchSize: ORDERS_FILL_BATCH,
   apply: (tx, event, s) => applyBatch(tx, [event], s),
   applyBatch,
 };

@@ -140,7 +140,7 @@ async function catchUpThenBulkIndexes(
       deps.log.warn({ projection: projection.name, generation }, 'a crash of PostgreSQL emptied the unlogged first fill; filling again from the start');
     }
     await beginUnloggedFill(deps.db, projection.name, generation);
-    const reached = await catchUp(filling(deps), projection, generation, await from(generation), () => undefined);
+    const reached = await catchUp(filling(deps, projection), projection, generation, await from(generation), () => undefined);
     await endUnloggedFill(deps.db, projection.name, generation);
     await createBulkIndexes(deps.db, projection, generation);
     return reached;

@@ -37,6 +37,14 @@ export interface Projection {
    * model run without them until then.
    */
   bulkIndexes?(schema: string): string[];
+  /**
+   * Optional: events per transaction while a generation of this projection fills before anything reads it (a
+   * rebuild's building phase, a first start's catch-up), where the runner's default (FILL_BATCH_SIZE) is too few.
+   * For a projection that rewrites a row in every batch that touches it and whose events are small: a batch loads
+   * the row once, folds all its events and writes it once, so fewer, bigger batches write fewer rows. A deployment's
+   * own fillBatchSize or batchSize (startProjections) still wins.
+   */
+  readonly fillBatchSize?: number;
 }
 
 const IDENTIFIER = /^[a-z][a-z0-9_]{0,39}$/;
@@ -50,6 +58,9 @@ export function assertProjection(projection: Projection): void {
     throw new Error(`projection ${projection.name}: version must be a positive integer`);
   }
   if (projection.tables.length === 0) throw new Error(`projection ${projection.name} owns no table`);
+  if (projection.fillBatchSize !== undefined && !(Number.isInteger(projection.fillBatchSize) && projection.fillBatchSize >= 1)) {
+    throw new Error(`projection ${projection.name}: fillBatchSize must be a positive integer`);
+  }
   for (const table of projection.tables) {
     if (!IDENTIFIER.test(table)) throw new Error(`projection ${projection.name}: table "${table}" must match ${IDENTIFIER}`);
   }

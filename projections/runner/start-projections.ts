@@ -34,7 +34,7 @@ import { ensureLiveGeneration } from './generations';
 import { PgListener } from './pg-listener';
 import { assertDistinct, type Projection } from './projection';
 import { ProjectionRunner } from './projection-runner';
-import { FILL_BATCH_SIZE, rebuildProjection, type RebuildOptions, type RebuildProgress, type RebuildResult } from './rebuild';
+import { rebuildProjection, type RebuildOptions, type RebuildProgress, type RebuildResult } from './rebuild';
 import { EVENTS_APPENDED_CHANNEL, migrateRunnerTables, PROJECTION_APPLIED_CHANNEL } from './runner-tables';
 import { projectionStatuses, type ProjectionStatus } from './projection-status';
 import { createWaitFor, type WaitFor } from './wait-for';
@@ -56,7 +56,8 @@ export interface StartProjectionsOptions {
   batchSize?: number;
   /**
    * Events per read and per transaction while a generation fills before it goes live: a start's catch-up, a
-   * rebuild's building phase (default FILL_BATCH_SIZE, or batchSize when that is given).
+   * rebuild's building phase (default batchSize when that is given, else each projection's own fillBatchSize, else
+   * FILL_BATCH_SIZE).
    */
   fillBatchSize?: number;
   /** Slow poll of the catch-up feed when nothing pings (default 1000 ms). */
@@ -102,7 +103,7 @@ export async function startProjections(options: StartProjectionsOptions): Promis
   const log = toLog(options.log);
   const run = options.run ?? true;
   const batchSize = options.batchSize ?? 1000;
-  const fillBatchSize = options.fillBatchSize ?? options.batchSize ?? FILL_BATCH_SIZE;
+  const fillBatchSize = options.fillBatchSize ?? options.batchSize;
   assertDistinct(projections);
   await migrateRunnerTables(db);
   for (const projection of projections) await ensureLiveGeneration(db, projection);

@@ -1,7 +1,8 @@
 /**
  * Fill batches: a generation nobody reads yet — a start's catch-up before the projection goes live, a rebuild's
  * building phase — is filled in batches of fillBatchSize; once live, batches are batchSize again (a reader waits for
- * each live commit). PGlite always; PostgreSQL with DATABASE_URL.
+ * each live commit). A projection may ask for its own fill batch (Projection.fillBatchSize: orders); a deployment's
+ * fillBatchSize still wins. PGlite always; PostgreSQL with DATABASE_URL.
  */
 import type pg from 'pg';
 import type { Database } from '../../services/db/database';
@@ -10,7 +11,7 @@ import { createPostgresEventStore } from '../../services/event-store/postgres/po
 import { silentLog } from '../../services/feed/log';
 import type { Projection } from '../../projections/runner/projection';
 import type { RebuildProgress } from '../../projections/runner/rebuild';
-import { startProjections } from '../../projections/runner/start-projections';
+import { startProjections, type ProjectionsHandle } from '../../projections/runner/start-projections';
 import { onEachDatabase } from '../support/backends';
 import { appendCounters, counterProjection, expectedCounts, readCounts, uniqueName } from './projection.fixtures';
 
@@ -28,6 +29,25 @@ function recordingCounter(name: string, sizes: number[]): Projection {
       await counter.applyBatch!(tx, events, schema);
     },
   };
+}
+
+/** The size of each read of a rebuild's building phase (progress reports one per batch applied). */
+async function buildingReads(handle: ProjectionsHandle, name: string): Promise<number[]> {
+  const reads: number[] = [];
+  let seen = 0;
+  await handle.rebuild(name, (p: RebuildProgress) => {
+    if (p.phase !== 'building' || p.events === seen) return;
+    reads.push(p.events - seen);
+    seen = p.events;
+  });
+  return reads;
+}
+
+/** Every read but the last is full: the whole log (this file's and the database's other events) in reads of `size`. */
+function expectReadsOf(reads: readonly number[], size: number): void {
+  expect(reads.length).toBeGreaterThan(1);
+  expect(reads.slice(0, -1).every((n) => n === size)).toBe(true);
+  expect(reads.at(-1)).toBeLessThanOrEqual(size);
 }
 
 onEachDatabase('fill_batches', (backend, open) => {
@@ -70,21 +90,28 @@ onEachDatabase('fill_batches', (backend, open) => {
       });
       try {
         expect(await handle.waitFor(last)).toBe(true);
-        const reads: number[] = [];
-        let seen = 0;
-        const onProgress = (p: RebuildProgress) => {
-          if (p.phase !== 'building' || p.events === seen) return;
-          reads.push(p.events - seen);
-          seen = p.events;
-        };
-        await handle.rebuild(name, onProgress);
-        // every read but the last is full: the whole log (this file's and the database's other events) in reads of 50
-        expect(reads.length).toBeGreaterThan(1);
-        expect(reads.slice(0, -1).every((n) => n === FILL_BATCH)).toBe(true);
-        expect(reads.at(-1)).toBeLessThanOrEqual(FILL_BATCH);
+        expectReadsOf(await buildingReads(handle, name), FILL_BATCH);
         expect(await readCounts(db, name)).toEqual(await expectedCounts(store, streams));
       } finally {
         await handle.stop();
+      }
+    });
+
+    it('a projection\'s own fillBatchSize fills it when the deployment sets none, and the deployment\'s wins', async () => {
+      const store = await createPostgresEventStore(db);
+      const name = uniqueName('fb');
+      const streams = [1, 2].map((i) => `${name}-${i}`);
+      const last = await appendCounters(store, streams, 60);
+      const own = { ...counterProjection({ name, batched: true }), fillBatchSize: 40 };
+      for (const deployment of [undefined, FILL_BATCH]) {
+        const handle = await startProjections({ db, store, projections: [own], feed: 'catch-up', log: silentLog, fillBatchSize: deployment });
+        try {
+          expect(await handle.waitFor(last)).toBe(true);
+          expectReadsOf(await buildingReads(handle, name), deployment ?? own.fillBatchSize);
+          expect(await readCounts(db, name)).toEqual(await expectedCounts(store, streams));
+        } finally {
+          await handle.stop();
+        }
       }
     });
   });
