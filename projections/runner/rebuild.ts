@@ -227,7 +227,11 @@ export const FILL_BATCH_SIZE = 5000;
  * by about 45 %; the orders projection's own 20,000 by about 40 % more: Projection.fillBatchSize).
  */
 export const filling = <T extends RebuildContext>(ctx: T, projection: Projection): T =>
-  ({ ...ctx, batchSize: ctx.fillBatchSize ?? projection.fillBatchSize ?? FILL_BATCH_SIZE });
+  ({ ...ctx, batchSize: fillBatchSizeOf(projection, ctx.fillBatchSize) });
+
+/** Events per batch of a fill of `projection`: the deployment's `configured` size, else the projection's own, else FILL_BATCH_SIZE. */
+export const fillBatchSizeOf = (projection: Projection, configured?: number): number =>
+  configured ?? projection.fillBatchSize ?? FILL_BATCH_SIZE;
 
 /** A read started early: if nobody awaits it (the apply failed), its failure is not an unhandled rejection. */
 function readAhead(store: EventStore, after: LogPosition, limit: number): Promise<RecordedEvent[]> {

@@ -1,9 +1,10 @@
 /**
  * The floor under a projection's rebuild rate: what writing its read model's final rows costs by itself. The rows a
  * finished generation holds are read out (not timed), then sent back from the client into unlogged copies of its
- * tables with no index, no key and no check (NOT NULL stays), `FLOOR_BATCH` rows per INSERT through jsonb_populate_recordset
- * (the fastest of the forms measured for the catalogue's rows on this machine: jsonb_to_recordset, json_to_recordset,
- * unnest of typed arrays, COPY FROM STDIN). Nothing is read from the log, nothing is computed, each row is written
+ * tables with no index, no key and no check (NOT NULL stays), `FLOOR_BATCH` rows per INSERT through
+ * jsonb_populate_recordset: the record-typed form of jsonb_to_recordset, which was the fastest of the client-side forms
+ * tried for the catalogue's rows on this machine (against json_to_recordset, unnest of typed arrays and COPY FROM STDIN,
+ * in a one-off comparison that is not part of the bench). Nothing is read from the log, nothing is computed, each row is written
  * once (a projection writes a row again each time a later batch changes it). A projection cannot catch up faster than
  * its log's events divided by this time.
  */

@@ -21,7 +21,7 @@ import { cartProjection } from '../../projections/cart/cart.projection';
 import { catalogProjection } from '../../projections/catalog/catalog.projection';
 import { diffGenerations, describeDiff } from '../../projections/runner/generation-diff';
 import { readLive } from '../../projections/runner/generations';
-import { FILL_BATCH_SIZE } from '../../projections/runner/rebuild';
+import { FILL_BATCH_SIZE, fillBatchSizeOf } from '../../projections/runner/rebuild';
 import { generationSchema, type Projection } from '../../projections/runner/projection';
 import { stockProjection } from '../../projections/stock/stock.projection';
 import { addressesProjection } from '../../projections/addresses/addresses.projection';
@@ -109,7 +109,7 @@ async function measure(config: BenchConfig, url: string, subject: Subject): Prom
     await db.query('analyze events');
     const { projection } = subject;
 
-    const baseline = await handRolledCatchUp(db, store, projection, generationSchema(projection.name, BASELINE_GENERATION), { logEvents: events.length, batchSize: projection.fillBatchSize ?? FILL_BATCH_SIZE });
+    const baseline = await handRolledCatchUp(db, store, projection, generationSchema(projection.name, BASELINE_GENERATION), { logEvents: events.length, batchSize: fillBatchSizeOf(projection) });
     progress(`rebuilds ${subject.label}: hand-rolled set-based ${fmtRate(perSecond(baseline.events, baseline.ms))}`);
     const floor = await writeFloor(db, generationSchema(projection.name, BASELINE_GENERATION), projection.tables);
     progress(`rebuilds ${subject.label}: floor, ${fmtCount(floor.rows)} final rows written once in ${fmtRate(perSecond(events.length, floor.ms))} (events of the log per second)`);
@@ -162,7 +162,7 @@ export async function realProjectionsBench(config: BenchConfig): Promise<Section
     notes: [
       'Each projection in its own fresh database whose log holds only its events (generated, appended in bulk). '
       + `Batches: the baseline and the runner's fills (rebuilds; the first catch-up of a projection with bulk indexes, catalog and orders) ${fmtCount(FILL_BATCH_SIZE)} events `
-      + `(orders: its own ${fmtCount(ordersProjection.fillBatchSize ?? FILL_BATCH_SIZE)}), `
+      + `(orders: its own ${fmtCount(fillBatchSizeOf(ordersProjection))}), `
       + 'the runner\'s live batches (the first catch-up of the others) and the event-by-event "before" 1,000. '
       + 'Rates are events of the log per second; catch-up from startProjections() (migrations included) until waitFor() sees the last event, '
       + 'rebuild from the rebuild() call to its return.',
