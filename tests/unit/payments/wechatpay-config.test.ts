@@ -1,6 +1,6 @@
 /** WECHATPAY_* configuration: off by default, all or nothing, PEM text or file paths. */
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../../../services/config';
@@ -48,15 +48,20 @@ describe('every WECHATPAY_* key set', () => {
   });
 
   it('reads keys from files and takes the platform serial when given', () => {
+    // the directory holds a private key: gone after the test, whatever it asserted
     const dir = mkdtempSync(path.join(tmpdir(), 'wxpay-'));
-    writeFileSync(path.join(dir, 'apiclient_key.pem'), privatePem);
-    writeFileSync(path.join(dir, 'platform.pem'), platformPem);
-    const options = wechatPayV3Options(loadConfig({
-      ...complete, WECHATPAY_PRIVATE_KEY: path.join(dir, 'apiclient_key.pem'), WECHATPAY_PLATFORM_CERT: path.join(dir, 'platform.pem'),
-      WECHATPAY_PLATFORM_SERIAL: 'PUB_KEY_ID_0001', WECHATPAY_BASE_URL: 'http://127.0.0.1:9',
-    }), clock);
-    expect(options?.platform.serial).toBe('PUB_KEY_ID_0001');
-    expect(options?.baseUrl).toBe('http://127.0.0.1:9');
+    try {
+      writeFileSync(path.join(dir, 'apiclient_key.pem'), privatePem);
+      writeFileSync(path.join(dir, 'platform.pem'), platformPem);
+      const options = wechatPayV3Options(loadConfig({
+        ...complete, WECHATPAY_PRIVATE_KEY: path.join(dir, 'apiclient_key.pem'), WECHATPAY_PLATFORM_CERT: path.join(dir, 'platform.pem'),
+        WECHATPAY_PLATFORM_SERIAL: 'PUB_KEY_ID_0001', WECHATPAY_BASE_URL: 'http://127.0.0.1:9',
+      }), clock);
+      expect(options?.platform.serial).toBe('PUB_KEY_ID_0001');
+      expect(options?.baseUrl).toBe('http://127.0.0.1:9');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
