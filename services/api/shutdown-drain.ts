@@ -44,7 +44,8 @@ export function installShutdownDrain(app: FastifyInstance, options: DrainOptions
       draining = true;
       const started = Date.now();
       const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-      await sleep(options.drainMs);
+      // a timer may fire a millisecond early by the wall clock: the drain lasts drainMs by the clock it is measured with
+      while (Date.now() - started < options.drainMs) await sleep(options.drainMs - (Date.now() - started));
       while (Date.now() - lastRequestAt < quietMs && Date.now() - started < maxMs) {
         await sleep(Math.min(quietMs - (Date.now() - lastRequestAt), maxMs - (Date.now() - started)) + 10);
       }
