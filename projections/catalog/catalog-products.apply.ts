@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { z } from 'zod';
 import { ProductListed, ProductShelved, ProductUnshelved, type ProductListed as Listed } from '../../domain/catalog/catalog.events';
 import type { RecordedEvent } from '../../services/event-store/event-store.port';
-import { columnNames, firstByKey, jsonRows, jsonRowValues, lastByKey, type Columns } from '../set-based';
+import { columnNames, firstByKey, jsonChunks, jsonRowChunks, jsonRowValues, lastByKey, type Columns } from '../set-based';
 import { searchGramsOf, searchTextOf } from './search-grams';
 import { shopDeltasSql, statColumns, type ShopDeltaRow, type ShopStats } from './shop-stats';
 
@@ -24,20 +24,46 @@ function listingsOf(run: readonly RecordedEvent[]): Listing[] {
 }
 
 /**
- * A run of listings in two statements: the products (one row each: the last listing's content) with their shops'
- * stat deltas and the SKUs of products listed before dropped, then the SKUs of the last listings written. Listing puts a product on sale; a repeated listing (an edit)
+ * A run of listings in two steps, each a statement per few MB of rows: the products (one row each: the last listing's
+ * content) with their shops' stat deltas and the SKUs of products listed before dropped, then the SKUs of the last
+ * listings written. Listing puts a product on sale; a repeated listing (an edit)
  * keeps its shelf state, sales and listing time. The category ancestors go in with the row: a separate update would
  * write the row (and its search indexes) twice.
  */
 export async function applyProductsListed(tx: pg.PoolClient, s: string, run: readonly RecordedEvent[], stats: ShopStats): Promise<void> {
   const listings = listingsOf(run);
-  const rows = listings.map(({ p, at, firstAt }) => ({
-    product_id: p.productId, shop_id: p.shopId, category_id: p.categoryId, shop_classify_id: p.shopClassifyId,
-    product_name: p.productName, product_brief: p.productBrief, text: p.text, images: p.images, names: p.names,
-    logistics: p.logistics, fictitious_sales: p.fictitiousSales, sku_id: p.skus[0].skuId, price: p.skus[0].price,
-    original_price: p.skus[0].originalPrice, image: p.images[0], search_text: searchTextOf(p.productName, p.productBrief),
-    search_grams: searchGramsOf(p.productName, p.productBrief), listed_at: firstAt, updated_at: at,
-  }));
+  // products in statements of a few MB (STATEMENT_JSON_CHARS): each product is in one, so they commute
+  for (const chunk of jsonChunks(listings.map(productRowOf), JSON.stringify)) await writeProducts(tx, s, chunk.items, chunk.json, stats);
+  // a SKU id listed by two products of the run belongs to the later listing, as it would event by event
+  const skus = lastByKey(listings.flatMap(({ p }) => skuRows(p)), (sku) => sku.sku_id);
+  for (const rows of jsonRowChunks(skus, SKU_COLUMNS)) {
+    await tx.query(
+      `insert into ${s}.skus (${columnNames(SKU_COLUMNS)})
+       select ${jsonRowValues(SKU_COLUMNS)} from jsonb_array_elements($1::jsonb) as r
+       on conflict (sku_id) do update set product_id = excluded.product_id, shop_id = excluded.shop_id,
+         position = excluded.position, sku_key = excluded.sku_key, value_codes = excluded.value_codes,
+         sku_values = excluded.sku_values, price = excluded.price, original_price = excluded.original_price,
+         stock = excluded.stock, weight = excluded.weight, image = excluded.image`,
+      [rows]);
+  }
+}
+
+/** A listing's `products` row, by column name (jsonb_to_recordset in writeProducts). */
+const productRowOf = ({ p, at, firstAt }: Listing) => ({
+  product_id: p.productId, shop_id: p.shopId, category_id: p.categoryId, shop_classify_id: p.shopClassifyId,
+  product_name: p.productName, product_brief: p.productBrief, text: p.text, images: p.images, names: p.names,
+  logistics: p.logistics, fictitious_sales: p.fictitiousSales, sku_id: p.skus[0].skuId, price: p.skus[0].price,
+  original_price: p.skus[0].originalPrice, image: p.images[0], search_text: searchTextOf(p.productName, p.productBrief),
+  search_grams: searchGramsOf(p.productName, p.productBrief), listed_at: firstAt, updated_at: at,
+});
+
+/**
+ * Products listed (`rows`, their JSON array `json`) with their shops' stat deltas, the SKUs of those listed before
+ * dropped: one statement.
+ */
+async function writeProducts(
+  tx: pg.PoolClient, s: string, rows: ReadonlyArray<ReturnType<typeof productRowOf>>, json: string, stats: ShopStats,
+): Promise<void> {
   const { rows: deltas } = await tx.query<ShopDeltaRow>(
     `with before as (${productsBeforeSql(s, '$2')}),
      -- a product listed again drops its SKUs (a new one has none: SKUs are only written with their product)
@@ -64,18 +90,8 @@ export async function applyProductsListed(tx: pg.PoolClient, s: string, run: rea
        search_text = excluded.search_text, search_grams = excluded.search_grams, updated_at = excluded.updated_at
      returning ${statColumns(`${s}.products`)})
      ${shopDeltasSql}`,
-    [JSON.stringify(rows), listings.map((l) => l.p.productId)]);
+    [json, rows.map((row) => row.product_id)]);
   stats.add(deltas);
-  // a SKU id listed by two products of the run belongs to the later listing, as it would event by event
-  const skus = lastByKey(listings.flatMap(({ p }) => skuRows(p)), (sku) => sku.sku_id);
-  await tx.query(
-    `insert into ${s}.skus (${columnNames(SKU_COLUMNS)})
-     select ${jsonRowValues(SKU_COLUMNS)} from jsonb_array_elements($1::jsonb) as r
-     on conflict (sku_id) do update set product_id = excluded.product_id, shop_id = excluded.shop_id,
-       position = excluded.position, sku_key = excluded.sku_key, value_codes = excluded.value_codes,
-       sku_values = excluded.sku_values, price = excluded.price, original_price = excluded.original_price,
-       stock = excluded.stock, weight = excluded.weight, image = excluded.image`,
-    [jsonRows(skus, SKU_COLUMNS)]);
 }
 
 const SKU_COLUMNS: Columns = [

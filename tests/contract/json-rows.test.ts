@@ -2,10 +2,11 @@
  * Set-based rows as JSON arrays in column order (projections/set-based.ts): what an insert reads back with
  * jsonRowValues is what jsonRows was given, for every column type the read models send this way — ids past 2^31,
  * text with quotes, backslashes, newlines and Chinese, nulls, instants, booleans, small ints and jsonb — and each
- * value lands in its own column. PGlite always; PostgreSQL with DATABASE_URL.
+ * value lands in its own column; cut into several statements (jsonRowChunks), the same rows land. PGlite always;
+ * PostgreSQL with DATABASE_URL.
  */
 import type { Database } from '../../services/db/database';
-import { columnNames, jsonRows, jsonRowValues, type Columns } from '../../projections/set-based';
+import { columnNames, jsonRowChunks, jsonRows, jsonRowValues, type Columns } from '../../projections/set-based';
 import { onEachDatabase } from '../support/backends';
 
 const COLUMNS: Columns = [
@@ -29,6 +30,22 @@ function suite(backend: string, open: () => Promise<Database>) {
         open boolean not null, state smallint not null, count integer not null, doc jsonb not null)`);
     });
     afterAll(async () => { await db.query(`drop table if exists ${table}`); });
+
+    const insert = `insert into ${table} (${columnNames(COLUMNS)}) select ${jsonRowValues(COLUMNS)} from jsonb_array_elements($1::jsonb) as r`;
+    const stored = async () => (await db.query(`select * from ${table} order by id`)).rows;
+
+    it('stores the same rows when they are cut into several statements', async () => {
+      const many = Array.from({ length: 40 }, (_, i) => ({ ...rows[i % 2], id: 1000 + i, name: `${rows[i % 2].name}${i}` }));
+      await db.query(insert, [jsonRows(many, COLUMNS)]);
+      const whole = await stored();
+      await db.query(`delete from ${table}`);
+      const chunks = jsonRowChunks(many, COLUMNS, 600);
+      expect(chunks.length).toBeGreaterThan(4);
+      for (const chunk of chunks) await db.query(insert, [chunk]);
+      expect(await stored()).toEqual(whole);
+      expect(whole).toHaveLength(40);
+      await db.query(`delete from ${table}`);
+    });
 
     it('stores every value in its column with its type', async () => {
       await db.query(`insert into ${table} (${columnNames(COLUMNS)}) select ${jsonRowValues(COLUMNS)} from jsonb_array_elements($1::jsonb) as r`,
