@@ -35,7 +35,7 @@ export async function writeFloor(db: Database, schema: string, tables: readonly 
            where t.ctid > $1::tid order by t.ctid limit ${FLOOR_BATCH}`, [after]);
         if (chunk.length === 0) break;
         const t0 = now();
-        for (const { json } of jsonChunks(chunk, (r) => r.row)) {
+        for (const { json } of jsonChunks(chunk, (rows) => `[${rows.map((r) => r.row).join(',')}]`)) {
           await db.query(`insert into ${floor}.${table} select * from jsonb_populate_recordset(null::${floor}.${table}, $1::jsonb)`, [json]);
         }
         ms += now() - t0;

@@ -1,48 +1,46 @@
 /**
- * jsonChunks / jsonRowChunks (projections/set-based.ts): a set-based write's rows cut into statements of at most
- * about STATEMENT_JSON_CHARS of JSON, every row once and in order.
+ * jsonChunks / jsonRowChunks (projections/set-based.ts): a set-based write's rows cut into statements of about
+ * STATEMENT_JSON_CHARS of JSON, every row once and in order, the chunk size from a sample of the rows' JSON.
  */
 import { jsonChunks, jsonRowChunks, jsonRows, STATEMENT_JSON_CHARS, type Columns } from '../../../projections/set-based';
 
-const items = Array.from({ length: 50 }, (_, i) => ({ id: i, name: `商品${i}`.repeat((i % 7) + 1) }));
+/** 100 items of 40 characters of JSON each (two-digit ids), then 10 of 39. */
+const even = Array.from({ length: 110 }, (_, i) => ({ id: i < 10 ? 100 + i : i, name: '商品名称'.repeat(5) }));
+const toJson = (items: readonly unknown[]) => JSON.stringify(items);
 
 describe('jsonChunks', () => {
-  it('keeps every item once, in order, and each chunk within the limit', () => {
-    const chunks = jsonChunks(items, JSON.stringify, 200);
-    expect(chunks.length).toBeGreaterThan(3);
-    expect(chunks.flatMap((chunk) => chunk.items)).toEqual(items);
-    for (const chunk of chunks) {
-      expect(chunk.json.length).toBeLessThanOrEqual(200);
-      expect(JSON.parse(chunk.json)).toEqual(chunk.items);
-    }
+  it('keeps every item once and in order, each chunk its items\' JSON', () => {
+    const chunks = jsonChunks(even, toJson, 400);
+    expect(chunks.flatMap((chunk) => chunk.items)).toEqual(even);
+    for (const chunk of chunks) expect(JSON.parse(chunk.json)).toEqual(chunk.items);
   });
 
-  it('fills each chunk: the next item would not have fitted', () => {
-    const chunks = jsonChunks(items, JSON.stringify, 200);
-    for (let i = 0; i + 1 < chunks.length; i += 1) {
-      expect(chunks[i].json.length + 1 + JSON.stringify(chunks[i + 1].items[0]).length).toBeGreaterThan(200);
-    }
+  it('sizes chunks to the limit from the items\' JSON', () => {
+    const item = JSON.stringify(even[20]).length + 1;
+    const chunks = jsonChunks(even, toJson, 400);
+    const perChunk = Math.floor(399 / item);
+    expect(chunks.map((chunk) => chunk.items.length)).toEqual([...Array(Math.floor(110 / perChunk)).fill(perChunk), 110 % perChunk].filter(Boolean));
+    for (const chunk of chunks) expect(chunk.json.length).toBeLessThanOrEqual(400);
   });
 
-  it('gives an item longer than the limit a chunk of its own', () => {
-    const long = { id: 99, name: 'x'.repeat(500) };
-    const chunks = jsonChunks([items[0], long, items[1]], JSON.stringify, 200);
-    expect(chunks.map((chunk) => chunk.items)).toEqual([[items[0]], [long], [items[1]]]);
+  it('gives items larger than the limit a chunk each', () => {
+    const long = Array.from({ length: 3 }, (_, i) => ({ id: i, name: 'x'.repeat(500) }));
+    expect(jsonChunks(long, toJson, 200).map((chunk) => chunk.items)).toEqual([[long[0]], [long[1]], [long[2]]]);
   });
 
   it('is one chunk under the limit and none for no items', () => {
-    expect(jsonChunks(items, JSON.stringify)).toEqual([{ items, json: JSON.stringify(items) }]);
-    expect(jsonChunks([], JSON.stringify)).toEqual([]);
-    expect(STATEMENT_JSON_CHARS).toBeGreaterThan(JSON.stringify(items).length);
+    expect(jsonChunks(even, toJson)).toEqual([{ items: even, json: toJson(even) }]);
+    expect(jsonChunks([], toJson)).toEqual([]);
+    expect(STATEMENT_JSON_CHARS).toBeGreaterThan(toJson(even).length);
   });
 });
 
 describe('jsonRowChunks', () => {
   const columns: Columns = [['name', 'text'], ['id', 'bigint']];
   it('is jsonRows cut into chunks: together they hold the same rows', () => {
-    const chunks = jsonRowChunks(items, columns, 150);
-    expect(chunks.length).toBeGreaterThan(3);
-    expect(chunks.flatMap((chunk) => JSON.parse(chunk) as unknown[])).toEqual(JSON.parse(jsonRows(items, columns)));
-    expect(jsonRowChunks(items, columns)).toEqual([jsonRows(items, columns)]);
+    const chunks = jsonRowChunks(even, columns, 300);
+    expect(chunks.length).toBeGreaterThan(10);
+    expect(chunks.flatMap((chunk) => JSON.parse(chunk) as unknown[])).toEqual(JSON.parse(jsonRows(even, columns)));
+    expect(jsonRowChunks(even, columns)).toEqual([jsonRows(even, columns)]);
   });
 });
