@@ -1,6 +1,6 @@
 /**
  * A real storefront server for browser and HTTP tests: PGlite in memory, projections in process, the demo data
- * seeded, the built web served, listening on a free loopback port. Environment variables are not read, so a test
+ * seeded and in the read models, the built web served, listening on a free loopback port. Environment variables are not read, so a test
  * gets the same server on every machine.
  */
 import { execFileSync } from 'node:child_process';
@@ -12,6 +12,7 @@ import { buildApp, type AppDeps } from '../../services/api/app';
 import { loadConfig } from '../../services/config';
 import { runtimeAppDeps } from '../../services/app-deps';
 import { seedDemo } from '../../services/ops/seed/seed-demo';
+import type { LogPosition } from '../../services/event-store/event-store.port';
 import { openRuntime, type Runtime } from '../../services/runtime';
 import { openFreshPGlite } from './pglite-snapshot';
 
@@ -63,7 +64,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const ownPGlite = options.pglite || options.databaseUrl ? null : await openFreshPGlite();
   const runtime = await openRuntime(config, { clock: options.clock, log: () => undefined, pglite: options.pglite ?? ownPGlite ?? undefined })
     .catch(async (error: unknown) => { await ownPGlite?.close(); throw error; });
-  await seedDemo(runtime.store, runtime.clock());
+  const head = await runtime.store.headPosition();
+  const seeded = await seedDemo(runtime.store, runtime.clock());
+  if (seeded.seeded) await seedProjected(runtime, head, seeded.events);
   const opsToken = 'test-ops-token-0123456789';
   const app = await buildApp(runtimeAppDeps(runtime, {
     opsToken, webDist: web ? path.join(root, 'web/dist') : undefined, demoMerchantShipAfterMs: options.demoMerchantShipAfterMs,
@@ -85,3 +88,17 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     },
   };
 }
+
+/**
+ * Waits until every projection has applied the demo seed. Nothing else waited for it: in a CI run, a suite's first
+ * requests on a fresh PostgreSQL (a favourite of a demo product, user-centre-privacy) were refused with no collectId,
+ * as they are when the catalogue does not (yet) hold the product; the suite passes on its own.
+ */
+async function seedProjected(runtime: Runtime, before: LogPosition | null, events: number): Promise<void> {
+  const log = await runtime.store.readAll({ after: before, limit: events });
+  if (!await runtime.projections.waitFor(log, { timeoutMs: SEED_PROJECTED_MS })) {
+    throw new Error(`the demo seed (${events} events) was not in every read model after ${SEED_PROJECTED_MS / 1000} s`);
+  }
+}
+
+const SEED_PROJECTED_MS = 60_000;
