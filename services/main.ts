@@ -13,11 +13,8 @@ import { runtimeAppDeps } from './app-deps';
 import { cannotConnectLine, DatabaseUnreachableError, isDatabaseUnavailable } from './db/connection-errors';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { resolveOpsToken } from './ops/ops-token';
-import { seedDemoIntoReadModels } from './ops/seed/seed-demo';
+import { seedDemo } from './ops/seed/seed-demo';
 import { openRuntime } from './runtime';
-
-/** How long a first start waits for the demo data to reach the read models before it serves anyway. */
-const SEED_PROJECTED_MS = 30_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -31,10 +28,8 @@ async function main(): Promise<void> {
   });
 
   if (config.SEED_DEMO) {
-    // the first start serves once the read models hold the demo data; projection workers elsewhere may not be up yet
-    const result = await seedDemoIntoReadModels(runtime.store, runtime.clock(), runtime.projections.waitFor, SEED_PROJECTED_MS);
+    const result = await seedDemo(runtime.store, runtime.clock());
     if (result.seeded) console.log(`[seed] demo data seeded (${result.events} events)`);
-    if (!result.projected) console.warn(`[seed] the read models did not hold the demo data within ${SEED_PROJECTED_MS / 1000} s; serving anyway, they catch up`);
   }
 
   const app = await buildApp(runtimeAppDeps(runtime, {

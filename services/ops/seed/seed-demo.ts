@@ -5,7 +5,6 @@
  * finished seed is recorded in the `seed-demo` stream, written last.
  */
 import { NOTICE_PUBLISHED, NoticePublished, noticeStream } from '../../../domain/notice/notice.events';
-import type { WaitFor } from '../../../projections/runner/wait-for';
 import type { EventStore, NewEvent } from '../../event-store/event-store.port';
 import { deterministicEventId } from '../../event-store/event-ids';
 import { seedCatalog } from './catalog/seed-catalog';
@@ -46,20 +45,4 @@ export async function seedDemo(store: EventStore, now: Date): Promise<{ seeded: 
     metadata: { eventId: DONE_EVENT_ID, actor: { kind: 'system' }, occurredAt: now.toISOString(), schemaVersion: 1 },
   }], { expectedRevision: 'any' });
   return { seeded: true, events: events + 1 };
-}
-
-/**
- * seedDemo, then a wait (bounded by `timeoutMs`) until every projection has applied what it appended, so that the
- * first requests see the demo catalogue: on a fresh PostgreSQL, a demo product was not in the catalogue right after
- * seedDemo returned and appeared about 0.6 s later. `projected` is false when the bound passed first (projection
- * workers not up yet, or a loaded machine); true when nothing was appended.
- */
-export async function seedDemoIntoReadModels(
-  store: EventStore, now: Date, waitFor: WaitFor, timeoutMs: number,
-): Promise<{ seeded: boolean; events: number; projected: boolean }> {
-  const before = await store.headPosition();
-  const result = await seedDemo(store, now);
-  if (!result.seeded) return { ...result, projected: true };
-  const appended = await store.readAll({ after: before, limit: result.events });
-  return { ...result, projected: await waitFor(appended, { timeoutMs }) };
 }
