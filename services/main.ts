@@ -13,8 +13,11 @@ import { runtimeAppDeps } from './app-deps';
 import { cannotConnectLine, DatabaseUnreachableError, isDatabaseUnavailable } from './db/connection-errors';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { resolveOpsToken } from './ops/ops-token';
-import { seedDemo } from './ops/seed/seed-demo';
+import { seedDemo, seedDemoIntoReadModels } from './ops/seed/seed-demo';
 import { openRuntime } from './runtime';
+
+/** How long a first start with its projections in process waits for the demo data to reach them before it serves. */
+const SEED_PROJECTED_MS = 30_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -28,8 +31,13 @@ async function main(): Promise<void> {
   });
 
   if (config.SEED_DEMO) {
-    const result = await seedDemo(runtime.store, runtime.clock());
+    // a first start serves once its own projections hold the demo data; workers elsewhere (PROJECTIONS=external) may
+    // not be up yet, and an instance does not wait for them
+    const result = config.PROJECTIONS === 'inline'
+      ? await seedDemoIntoReadModels(runtime.store, runtime.clock(), runtime.projections.waitFor, SEED_PROJECTED_MS)
+      : { ...await seedDemo(runtime.store, runtime.clock()), projected: true };
     if (result.seeded) console.log(`[seed] demo data seeded (${result.events} events)`);
+    if (!result.projected) console.warn(`[seed] the read models did not hold the demo data within ${SEED_PROJECTED_MS / 1000} s; serving anyway, they catch up`);
   }
 
   const app = await buildApp(runtimeAppDeps(runtime, {

@@ -7,7 +7,7 @@ import { deterministicEventId } from '../../services/event-store/event-ids';
 import type { EventStore, RecordedEvent } from '../../services/event-store/event-store.port';
 import { createPostgresEventStore } from '../../services/event-store/postgres/postgres-event-store';
 import { planCatalog } from '../../services/ops/seed/catalog/catalog-plan';
-import { isDemoSeeded, seedDemo } from '../../services/ops/seed/seed-demo';
+import { isDemoSeeded, seedDemo, type DemoSeed } from '../../services/ops/seed/seed-demo';
 
 const NOW = new Date('2025-12-01T04:30:27.000Z');
 const plan = planCatalog(NOW);
@@ -32,7 +32,7 @@ beforeAll(async () => {
 afterAll(async () => db?.close());
 
 describe('a data directory seeded before the catalogue existed, whose catalogue seed was then cut off half-way', () => {
-  let first: { seeded: boolean; events: number };
+  let first: DemoSeed;
   let seededBefore: boolean;
 
   beforeAll(async () => {
@@ -48,6 +48,9 @@ describe('a data directory seeded before the catalogue existed, whose catalogue 
   it('is not taken for seeded before the run, and is after it', async () => {
     expect(seededBefore).toBe(false);
     expect(first.seeded).toBe(true);
+    // every event of the seed as recorded, those stored by the cut-off run included: what a first start waits for
+    expect(first.written).toHaveLength(first.events);
+    expect(new Set(first.written.map((e) => `${e.streamId}@${e.revision}`)).size).toBe(first.events);
     expect(await isDemoSeeded(store)).toBe(true);
   });
 
@@ -80,7 +83,7 @@ describe('a finished seed run again a day later', () => {
   it('appends nothing and says so', async () => {
     const before = (await everything()).length;
     const again = await seedDemo(store, new Date(NOW.getTime() + 24 * 60 * 60 * 1000));
-    expect(again).toEqual({ seeded: false, events: 0 });
+    expect(again).toEqual({ seeded: false, events: 0, written: [] });
     expect((await everything()).length).toBe(before);
   });
 });

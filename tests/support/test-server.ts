@@ -11,8 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from '../../services/api/app';
 import { loadConfig } from '../../services/config';
 import { runtimeAppDeps } from '../../services/app-deps';
-import { seedDemo } from '../../services/ops/seed/seed-demo';
-import type { LogPosition } from '../../services/event-store/event-store.port';
+import { seedDemoIntoReadModels } from '../../services/ops/seed/seed-demo';
 import { openRuntime, type Runtime } from '../../services/runtime';
 import { openFreshPGlite } from './pglite-snapshot';
 
@@ -51,6 +50,9 @@ export interface TestServerOptions {
  */
 const TEST_SMS_SEND_LIMITS = { SMS_SENDS_PER_CLIENT: '1000000', SMS_SENDS_TOTAL: '1000000' };
 
+/** How long a test server waits for the demo seed to be in every read model (a loaded CI machine). */
+const SEED_PROJECTED_MS = 60_000;
+
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const web = options.web ?? true;
   if (web) buildWebIfStale();
@@ -64,9 +66,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const ownPGlite = options.pglite || options.databaseUrl ? null : await openFreshPGlite();
   const runtime = await openRuntime(config, { clock: options.clock, log: () => undefined, pglite: options.pglite ?? ownPGlite ?? undefined })
     .catch(async (error: unknown) => { await ownPGlite?.close(); throw error; });
-  const head = await runtime.store.headPosition();
-  const seeded = await seedDemo(runtime.store, runtime.clock());
-  if (seeded.seeded) await seedProjected(runtime, head, seeded.events);
+  // the demo data in every read model before the first request (seed-demo.ts)
+  const seeded = await seedDemoIntoReadModels(runtime.store, runtime.clock(), runtime.projections.waitFor, SEED_PROJECTED_MS);
+  if (!seeded.projected) {
+    await runtime.close();
+    await ownPGlite?.close();
+    throw new Error(`the demo seed (${seeded.events} events) was not in every read model after ${SEED_PROJECTED_MS / 1000} s`);
+  }
   const opsToken = 'test-ops-token-0123456789';
   const app = await buildApp(runtimeAppDeps(runtime, {
     opsToken, webDist: web ? path.join(root, 'web/dist') : undefined, demoMerchantShipAfterMs: options.demoMerchantShipAfterMs,
@@ -88,17 +94,3 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     },
   };
 }
-
-/**
- * Waits until every projection has applied the demo seed. Nothing else waited for it: in a CI run, a suite's first
- * requests on a fresh PostgreSQL (a favourite of a demo product, user-centre-privacy) were refused with no collectId,
- * as they are when the catalogue does not (yet) hold the product; the suite passes on its own.
- */
-async function seedProjected(runtime: Runtime, before: LogPosition | null, events: number): Promise<void> {
-  const log = await runtime.store.readAll({ after: before, limit: events });
-  if (!await runtime.projections.waitFor(log, { timeoutMs: SEED_PROJECTED_MS })) {
-    throw new Error(`the demo seed (${events} events) was not in every read model after ${SEED_PROJECTED_MS / 1000} s`);
-  }
-}
-
-const SEED_PROJECTED_MS = 60_000;

@@ -5,5 +5,8 @@ import { seedDemo } from '../../ops/seed/seed-demo';
 import { ok } from '../envelope';
 
 export function registerSeedRoutes(app: FastifyInstance, store: EventStore, clock: () => Date): void {
-  app.post('/seed/demo', async () => ok(await seedDemo(store, clock())));
+  app.post('/seed/demo', async () => {
+    const { seeded, events } = await seedDemo(store, clock());
+    return ok({ seeded, events });
+  });
 }

@@ -5,6 +5,7 @@
  * finished seed is recorded in the `seed-demo` stream, written last.
  */
 import { NOTICE_PUBLISHED, NoticePublished, noticeStream } from '../../../domain/notice/notice.events';
+import type { WaitFor, WrittenEvent } from '../../../projections/runner/wait-for';
 import type { EventStore, NewEvent } from '../../event-store/event-store.port';
 import { deterministicEventId } from '../../event-store/event-ids';
 import { seedCatalog } from './catalog/seed-catalog';
@@ -19,10 +20,16 @@ export async function isDemoSeeded(store: EventStore): Promise<boolean> {
   return (await store.readStream(SEED_STREAM)).some((event) => event.metadata.eventId === DONE_EVENT_ID);
 }
 
-export async function seedDemo(store: EventStore, now: Date): Promise<{ seeded: boolean; events: number }> {
-  if (await isDemoSeeded(store)) return { seeded: false, events: 0 };
+/**
+ * `events`: how many events the seed consists of (a re-run after an interruption counts those stored before too);
+ * `written`: every one of them as the store recorded it, for read-your-writes (seedDemoIntoReadModels).
+ */
+export interface DemoSeed { seeded: boolean; events: number; written: WrittenEvent[] }
+
+export async function seedDemo(store: EventStore, now: Date): Promise<DemoSeed> {
+  if (await isDemoSeeded(store)) return { seeded: false, events: 0, written: [] };
   // the notices in one multi-stream append, then the catalogue in chunks (seed-catalog.ts)
-  await store.appendToStreams(demoNotices.map(({ daysAgo, ...notice }) => ({
+  const notices = await store.appendToStreams(demoNotices.map(({ daysAgo, ...notice }) => ({
     streamId: noticeStream(notice.noticeId),
     expectedRevision: 'any' as const,
     events: [{
@@ -39,10 +46,28 @@ export async function seedDemo(store: EventStore, now: Date): Promise<{ seeded: 
   let events = demoNotices.length;
   const catalog = await seedCatalog(store, now);
   events += catalog.events;
-  await store.appendToStream(SEED_STREAM, [{
+  const done = await store.appendToStream(SEED_STREAM, [{
     type: 'DemoSeeded',
     data: { notices: demoNotices.length, catalogStreams: catalog.streams, catalogEvents: catalog.events },
     metadata: { eventId: DONE_EVENT_ID, actor: { kind: 'system' }, occurredAt: now.toISOString(), schemaVersion: 1 },
   }], { expectedRevision: 'any' });
-  return { seeded: true, events: events + 1 };
+  const written = [...notices.flatMap((n) => n.events), ...catalog.written, ...done.events];
+  return { seeded: true, events: events + 1, written };
+}
+
+/**
+ * seedDemo, then a wait (bounded by `timeoutMs`) until every projection has applied what it appended, so that the
+ * first requests see the demo catalogue: on a fresh PostgreSQL, a demo product was not in the catalogue right after
+ * seedDemo returned and appeared about 0.6 s later. The wait is over the events as the appends recorded them: reading
+ * them back from the global log instead (what the test server did) sees only events below the cluster's commit
+ * horizon, so while any transaction older than the seed's is open (another database's, on a shared server) it reads
+ * back a part of the seed, or none, and the wait answers for that part. `projected` is false when the bound passed
+ * first (a loaded machine, or the horizon held back that long); true when nothing was appended.
+ */
+export async function seedDemoIntoReadModels(
+  store: EventStore, now: Date, waitFor: WaitFor, timeoutMs: number,
+): Promise<{ seeded: boolean; events: number; projected: boolean }> {
+  const { seeded, events, written } = await seedDemo(store, now);
+  if (!seeded) return { seeded, events, projected: true };
+  return { seeded, events, projected: await waitFor(written, { timeoutMs }) };
 }
