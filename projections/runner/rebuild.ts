@@ -15,7 +15,7 @@ import type pg from 'pg';
 import type { Database } from '../../services/db/database';
 import { comparePositions, formatPosition, type EventStore, type LogPosition, type RecordedEvent } from '../../services/event-store/event-store.port';
 import type { Log } from '../../services/feed/log';
-import { applyGuarded } from './apply-batch';
+import { applyGuarded, type AppliedRevisions } from './apply-batch';
 import {
   abandonedGenerations, createBulkIndexes, createNextGeneration, dropGeneration, lockCheckpoint, lockRegistry, publishGeneration,
   readCheckpoint, readLive, saveCheckpoint,
@@ -178,7 +178,7 @@ export async function rebuildProjection(
  */
 export async function catchUp(
   ctx: RebuildContext, projection: Projection, generation: number, from: LogPosition | null,
-  onBatch: (events: number, position: LogPosition) => void, tx?: pg.PoolClient, until?: LogPosition | null,
+  onBatch: (events: number, position: LogPosition, streams: AppliedRevisions) => void, tx?: pg.PoolClient, until?: LogPosition | null,
 ): Promise<LogPosition | null> {
   const schema = generationSchema(projection.name, generation);
   let position = from ?? await readCheckpoint(tx ?? ctx.db, projection.name, generation);
@@ -193,6 +193,7 @@ export async function catchUp(
     const last = batch[batch.length - 1].position;
     // the next page is read while this one applies (the store and the apply use different connections)
     ahead = read.length === ctx.batchSize && batch.length === read.length ? readAhead(ctx.store, last, ctx.batchSize) : null;
+    let streams: AppliedRevisions = new Map();
     const apply = async (client: pg.PoolClient): Promise<LogPosition | null> => {
       const stored = await lockCheckpoint(client, projection.name, generation);
       // behind what this catch-up itself stored: the generation was emptied meanwhile (unlogged-fill.ts recovery)
@@ -200,7 +201,7 @@ export async function catchUp(
         throw new Error(`the checkpoint of ${schema} went back behind this catch-up's own; it starts over`);
       }
       if (stored && (!position || comparePositions(stored, position) > 0)) return stored;
-      await applyGuarded(client, projection, schema, batch);
+      streams = await applyGuarded(client, projection, schema, batch);
       await saveCheckpoint(client, projection.name, generation, last);
       return null;
     };
@@ -212,7 +213,7 @@ export async function catchUp(
     }
     position = last;
     saved = last;
-    onBatch(batch.length, last);
+    onBatch(batch.length, last, streams);
     if (read.length < ctx.batchSize || batch.length < read.length) return position;
   }
 }
