@@ -66,17 +66,38 @@ export async function createNextGeneration(db: Database, projection: Projection)
 
 /**
  * The projection's bulk indexes in `generation` (each `if not exists`: a generation that has them is left as it is),
- * one process at a time: two concurrent `create index if not exists` of one name both build it, and the second fails
- * on the catalogue's unique name when it commits (starts of several processes end here at once).
+ * each built by one process at a time: two concurrent `create index if not exists` of one name both build it, and the
+ * second fails on the catalogue's unique name when it commits (starts of several processes end here at once).
  */
 export async function createBulkIndexes(db: Database, projection: Projection, generation: number): Promise<void> {
   const statements = projection.bulkIndexes?.(generationSchema(projection.name, generation)) ?? [];
   if (statements.length === 0) return;
-  await db.transaction(async (tx) => {
-    await lockProjection(tx, projection.name);
-    for (const statement of statements) await tx.query(statement);
-  });
+  if (db.kind !== 'postgres') {
+    await db.transaction(async (tx) => {
+      await lockProjection(tx, projection.name);
+      for (const statement of statements) await tx.query(statement);
+    });
+    return;
+  }
+  // PostgreSQL 15 builds an index on one core: they go up BULK_INDEX_LANES at a time, each in a transaction of its
+  // own (CREATE INDEX takes a SHARE lock, which does not conflict with itself) under a lock of its own, so that a
+  // process building the same generation's indexes meanwhile waits for this one and then finds it built. At 100k
+  // products the catalogue's two GIN indexes took 1.9 and 0.7 s and its six b-trees 0.45 s, one after another.
+  const queue = statements.map((statement, index) => ({ statement, lock: `jishi.projection.${projection.name}.${generation}.index.${index}` }));
+  const lane = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const { statement, lock } = next;
+      await db.transaction(async (tx) => {
+        await tx.query('select pg_advisory_xact_lock(hashtext($1))', [lock]);
+        await tx.query(statement);
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(BULK_INDEX_LANES, statements.length) }, lane));
 }
+
+/** Bulk indexes built at once per projection on PostgreSQL (256 MB of maintenance_work_mem instead of 64 did not speed the catalogue's GIN builds: 2.2 → 2.1 s). */
+const BULK_INDEX_LANES = 2;
 
 /**
  * Points the public views and the registry at `generation`; returns the generation that was live. The caller's
