@@ -18,12 +18,10 @@ import { Backoff, pause } from '../../services/feed/backoff';
 import { FeedResetError, type Feed, type FeedSubscription } from '../../services/feed/feed.port';
 import { errorFields } from '../../services/feed/log';
 import { comparePositions, formatPosition, parsePosition, type LogPosition } from '../../services/event-store/event-store.port';
-import type { AppliedRevisions } from './apply-batch';
 import { createBulkIndexes, ensureLiveGeneration, readCheckpoint } from './generations';
 import type { ProjectionRunner } from './projection-runner';
 import type { Projection } from './projection';
 import { catchUp, filling, rebuildProjection, type RebuildContext, type RebuildProgress } from './rebuild';
-import { PROJECTION_APPLIED_CHANNEL } from './runner-tables';
 import { beginUnloggedFill, endUnloggedFill, recoverUnloggedFill } from './unlogged-fill';
 
 export interface BootDeps extends RebuildContext {
@@ -142,8 +140,12 @@ async function catchUpThenBulkIndexes(
       deps.log.warn({ projection: projection.name, generation }, 'a crash of PostgreSQL emptied the unlogged first fill; filling again from the start');
     }
     await beginUnloggedFill(deps.db, projection.name, generation);
-    const reached = await catchUp(filling(deps, projection), projection, generation, await from(generation),
-      (_events, _position, streams) => announceBatch(deps, projection.name, generation, streams));
+    // readers query the live generation meanwhile: each batch is told as the live runner tells its own (in process
+    // to waiters and read caches, by NOTIFY to other processes), or answers cached before it would stay stale
+    const reached = await catchUp({ ...filling(deps, projection), notifyBatches: true }, projection, generation, await from(generation),
+      (_events, _position, streams) => {
+        if (streams.size > 0) deps.applied?.emit({ projection: projection.name, generation, streams });
+      });
     await endUnloggedFill(deps.db, projection.name, generation);
     await createBulkIndexes(deps.db, projection, generation);
     return reached;
@@ -164,16 +166,3 @@ async function resumePoint(
   return checkpoint && comparePositions(checkpoint, smallest) > 0 ? checkpoint : smallest;
 }
 
-/**
- * A catch-up batch committed to the live generation, told as the runner tells its own (projection-runner.ts): in
- * process to waiters and read caches (services/read-cache), to other processes by NOTIFY. Readers query the live
- * generation while it catches up, so an answer a cache kept from before this batch is stale now, and a waiter
- * elsewhere would otherwise only find the batch at its next recheck.
- */
-function announceBatch(deps: BootDeps, name: string, generation: number, streams: AppliedRevisions): void {
-  if (streams.size === 0) return;
-  deps.applied?.emit({ projection: name, generation, streams });
-  if (deps.db.kind === 'postgres') {
-    void deps.db.query('select pg_notify($1, $2)', [PROJECTION_APPLIED_CHANNEL, name]).catch(() => undefined);
-  }
-}

@@ -85,6 +85,11 @@ export interface RebuildContext {
   applied?: AppliedEvents;
   /** Aborts a rebuild between batches (the process is stopping). */
   signal?: AbortSignal;
+  /**
+   * A catch-up of the live generation (boot.ts): each batch that applied something NOTIFYs PROJECTION_APPLIED_CHANNEL
+   * in its own transaction (PostgreSQL), as the live runner's batches do, for waiters and read caches elsewhere.
+   */
+  notifyBatches?: boolean;
 }
 
 const ABANDONED_AFTER_MS = 10 * 60_000;
@@ -203,6 +208,9 @@ export async function catchUp(
       if (stored && (!position || comparePositions(stored, position) > 0)) return stored;
       streams = await applyGuarded(client, projection, schema, batch);
       await saveCheckpoint(client, projection.name, generation, last);
+      if (ctx.notifyBatches && streams.size > 0 && ctx.db.kind === 'postgres') {
+        await client.query('select pg_notify($1, $2)', [PROJECTION_APPLIED_CHANNEL, projection.name]);
+      }
       return null;
     };
     const overtaken = tx ? await apply(tx) : await ctx.db.transaction(apply);
