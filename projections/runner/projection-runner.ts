@@ -6,9 +6,10 @@
  * what the rebuild already did). A committed batch is announced in process and by NOTIFY (on commit). A batch
  * with no event this projection handles opens no transaction: the runner moves on in memory and stores the
  * checkpoint (catch-up) or the partition's offset (Kafka) with its next real batch, or a second later (a timer), so
- * a quiet log still ends with every checkpoint at its head. On Kafka that matters most: every projection's consumer
- * group reads every topic, so each event reaches every runner, and a transaction per runner per batch queued the
- * batches of the few read models that handle it behind those of all the others (a worker's append → applied latency).
+ * a quiet log still ends with every checkpoint at its head. On Kafka that matters most: the process's one consumer
+ * hands every batch of every topic to every runner (kafka-shared-consumer.ts), and a transaction per runner per batch
+ * queued the batches of the few read models that handle it behind those of all the others (a worker's append →
+ * applied latency).
  */
 import type { Database } from '../../services/db/database';
 import { formatPosition, type LogPosition, type RecordedEvent } from '../../services/event-store/event-store.port';

@@ -12,7 +12,7 @@ import type pg from 'pg';
 import type { RecordedEvent } from '../../services/event-store/event-store.port';
 
 export interface Projection {
-  /** Lower-case identifier: names the schemas, the checkpoint and the Kafka consumer group. */
+  /** Lower-case identifier: names the schemas, the checkpoint and the stored Kafka offsets. */
   readonly name: string;
   /** Bump when the tables or the handling change: the runner then rebuilds a new generation side by side. */
   readonly version: number;

@@ -10,7 +10,8 @@
  *   await projections.stop();                                  // db and store stay open: the caller owns them
  *
  * feed: 'catch-up' (the store's global log, in process) or { kafka: { brokers } } (the store → Kafka forwarder
- * runs here unless `forward: false`; each projection is a consumer group). `run: false` starts no runner and
+ * runs here unless `forward: false`; the projections share one consumer, in the group of every process that runs
+ * the same projections: services/feed/kafka.feed.ts projectionsGroupId). `run: false` starts no runner and
  * no forwarder: for an API process whose projections run in a worker (waitFor then listens on PostgreSQL).
  * Each projection boots in the background (status 'starting' / 'rebuilding'); `ready()` resolves once all are live.
  */
@@ -21,7 +22,7 @@ import { createCatchUpFeed } from '../../services/feed/catch-up.feed';
 import type { Feed } from '../../services/feed/feed.port';
 import { createKafka, type KafkaConnection } from '../../services/feed/kafka-client';
 import { topicMap } from '../../services/feed/kafka-codec';
-import { createKafkaFeed } from '../../services/feed/kafka.feed';
+import { createKafkaFeed, projectionsGroupId } from '../../services/feed/kafka.feed';
 import { startKafkaForwarder, type ForwarderStatus, type KafkaForwarder } from '../../services/feed/kafka.forwarder';
 import { toLog, type LogLike } from '../../services/feed/log';
 import { Wakeup } from '../../services/feed/wakeup';
@@ -124,7 +125,7 @@ export async function startProjections(options: StartProjectionsOptions): Promis
     const { categories, partitions, forward, ...connection } = options.feed.kafka;
     const kafka = createKafka(connection, log);
     const topics = topicMap(categories);
-    feed = createKafkaFeed({ kafka, topics, log, partitions });
+    feed = createKafkaFeed({ kafka, topics, log, partitions, groupId: projectionsGroupId(projections.map((p) => p.name)) });
     if (run && forward !== false) {
       // its own client with few retries of its own: the forwarder's backoff retries, and its status tells at once
       const forwarding = createKafka({ ...connection, retries: 2 }, log);

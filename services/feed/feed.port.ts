@@ -1,7 +1,7 @@
 /**
  * A feed yields positioned events in log order to one subscriber (a projection) at a time (DESIGN.md §6).
  * Two adapters: the store catch-up feed (the store's global log, pulled in batches from a checkpoint) and the
- * Kafka feed (one consumer group per subscriber, pushed per partition batch). The subscriber owns its
+ * Kafka feed (one consumer shared by the process's subscribers, pushed per partition batch). The subscriber owns its
  * checkpoint: it writes the batch's cursor in the same transaction as the batch's effects.
  */
 import type { LogPosition, RecordedEvent } from '../event-store/event-store.port';
@@ -38,7 +38,7 @@ export interface PartitionOffset {
 export type BatchOutcome = 'applied' | 'reposition';
 
 export interface FeedSubscriber {
-  /** Names the consumer (Kafka consumer group `jishi.projection.<name>`). */
+  /** Names the subscriber (its projection) in logs. */
   readonly name: string;
   /** The catch-up feed's starting point: the last applied log position (null = from the start). */
   loadPosition(): Promise<LogPosition | null>;

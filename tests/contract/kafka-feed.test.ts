@@ -1,6 +1,6 @@
 /**
  * The Kafka wire form (always), then the Kafka path against a real broker (KAFKA_BROKERS): store → forwarder →
- * topic per category → consumer group per projection. Republished and redelivered events have no second effect;
+ * topic per category → the process's consumer → each projection. Republished and redelivered events have no second effect;
  * a failed batch is retried; a rebuild switches generations under a running consumer. The read models live on
  * PostgreSQL when DATABASE_URL is set, else on PGlite.
  */

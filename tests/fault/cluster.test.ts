@@ -146,8 +146,8 @@ describeFault('the cluster behind its proxy', ['postgres', 'kafka', 'haproxy'], 
     const result = await runScenario({
       name: 'cluster: kill -9 of the projection worker', url: cluster.url, db: () => fresh.db, firstBuyer: 100,
       buyers: 20, inFlight: 6, retries: true, injectAfter: 4, healthProblem: 'worker', rebuild: { gate: cluster.env }, output,
-      // the clock runs from before the restart: the worker's start, then its 17 consumer groups wait out the killed
-      // members' 15 s sessions before they rebalance onto it, then it catches up
+      // the clock runs from before the restart: the worker's start, then its consumer group waits out the killed
+      // member's 15 s session before it rebalances onto it, then it catches up
       recoveryMs: 60_000,
       async inject({ heldUntilReported }) {
         const injectedAt = Date.now();

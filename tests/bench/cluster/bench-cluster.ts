@@ -3,8 +3,8 @@
  * own start.sh on a fresh PostgreSQL database (dropped afterwards), stopped with stop.sh --wipe whatever happens —
  * after the measurement, after a failed start, and at process exit (an interrupted run). Each cluster gets a Kafka
  * broker of its own (start.sh starts it on CLUSTER_KAFKA_PORT with fresh storage): the feed's topic and group names
- * are fixed (`jishi.<category>`, `jishi.projection.<name>`), so a broker shared with any other deployment would hand
- * this cluster's worker the other database's events and split the consumer groups between the two.
+ * are fixed (`jishi.<category>`, `jishi.projections.<digest of the projection names>`), so a broker shared with any
+ * other deployment would hand this cluster's worker the other database's events and split the consumer group between the two.
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
