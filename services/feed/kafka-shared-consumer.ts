@@ -7,25 +7,27 @@
  * projection_kafka_offsets); messages below it are dropped before the member sees them. The consumer fetches each
  * partition from the lowest place of its members: on every group join it seeks there, and a member attached later
  * (or back from a failure) whose place lies behind what the consumer fetches has the partition sought back to it — the
- * others drop the messages again. A partition's batch is resolved once every member has applied or dropped it.
+ * others drop the messages again. Each member applies what it is handed in its own lanes, at its own pace
+ * (kafka-member.ts): a read model that is slow for a moment does not hold the others back, and the consumer fetches a
+ * partition again once every member's lane on it is under a bound.
  *
  * Per member, as with a consumer of its own:
  * - stored offsets that do not fit the broker (past a partition's end, below its start) end that member's subscription
  *   with `reset` (its owner resumes it from its global position, projections/runner/boot.ts); a cluster id that changed
  *   ends every member's, and the consumer with them (checked after each group join and every few seconds);
  * - a batch that fails is not retried in place, where it would hold the partition for every member: the member sits
- *   out for its backoff, then reloads its stored offsets and has the consumer seek back to them.
+ *   out for its backoff, then reloads its stored offsets and has the consumer seek back to them (resync).
  * A consumer that crashed for good ends every subscription (not `reset`); the owners subscribe again, which starts a
  * new consumer. A heartbeat the coordinator refuses (a rebalance, a coordinator that no longer knows this member after
  * a broker restart) ends the batch unresolved: only back in kafkajs' loop does the member rejoin the group, and the join
  * seeks again.
  */
 import type { Consumer, EachBatchPayload, Kafka, KafkaMessage } from 'kafkajs';
-import type { RecordedEvent } from '../event-store/event-store.port';
 import { Backoff, pause } from './backoff';
 import { FeedResetError, type FeedEnded, type FeedSubscriber } from './feed.port';
 import { partitionKey as key, resetReason, type KafkaFeedAdmin } from './kafka-feed-admin';
 import { decodeEvent, type TopicMap } from './kafka-codec';
+import { KafkaMember, MAX_QUEUED_EVENTS, type Decoded } from './kafka-member';
 import { errorFields, type Log } from './log';
 
 /** While batches arrive, the cluster id is asked again at most this often (besides after every group join). */
@@ -50,22 +52,8 @@ export interface Member {
   readonly ended: Promise<FeedEnded>;
 }
 
-interface Attached extends Member {
-  /** The next offset to apply per partition, as stored (absent: from the beginning). */
-  stored: Map<string, bigint>;
-  endedWith: FeedEnded | null;
-  end(ended: FeedEnded): void;
-  /** Batches in hand: detaching waits for them. */
-  inHand: Set<Promise<unknown>>;
-  /** Sitting out after a failed batch until its resync. */
-  cooling: boolean;
-  failures: Backoff;
-}
-
-interface Decoded { offset: bigint; event: RecordedEvent }
-
 export class SharedConsumer {
-  private readonly members = new Set<Attached>();
+  private readonly members = new Set<KafkaMember>();
   private consumer: Consumer | null = null;
   private starting: Promise<void> | null = null;
   /** A consumer being stopped: the next one starts after it. */
@@ -92,20 +80,7 @@ export class SharedConsumer {
       // the consumer's members hold offsets of the cluster that was: it ends with them, a new one starts below
       this.tearDown(`the Kafka cluster changed (${this.clusterId} → ${cluster.clusterId})`, true);
     }
-    let resolveEnded!: (ended: FeedEnded) => void;
-    const ended = new Promise<FeedEnded>((resolve) => { resolveEnded = resolve; });
-    const member: Attached = {
-      subscriber, ended, endedWith: null, inHand: new Set(), cooling: false, failures: new Backoff(),
-      stored: new Map(offsets.map((o) => [key(o.topic, o.partition), BigInt(o.nextOffset)])),
-      end: (why) => {
-        if (member.endedWith) return;
-        member.endedWith = why;
-        this.members.delete(member);
-        this.options.log.warn({ subscriber: subscriber.name, reason: why.reason },
-          why.reset ? 'kafka offsets no longer fit the broker; resuming from the store' : 'kafka consumer stopped; subscribing again');
-        resolveEnded(why);
-      },
-    };
+    const member = new KafkaMember(subscriber, offsets, { log: this.options.log, resync: (m, delayMs) => this.resyncAfter(m, delayMs) });
     this.members.add(member);
     if (this.consumer) {
       this.seekBackTo(member);
@@ -119,15 +94,26 @@ export class SharedConsumer {
 
   /** Takes no more batches for `member`; the ones in hand finish first. Stops the consumer after its last member. */
   async detach(member: Member): Promise<void> {
-    const attached = member as Attached;
+    const attached = member as KafkaMember;
     this.members.delete(attached);
-    await Promise.allSettled([...attached.inHand]);
+    await attached.detach();
     if (this.members.size === 0 && this.consumer) await this.stopConsumer();
+  }
+
+  /** A member's end: out of the consumer's members, the reason logged. */
+  private endMember(member: KafkaMember, ended: FeedEnded): void {
+    if (member.endedWith) return;
+    this.members.delete(member);
+    this.options.log.warn({ subscriber: member.subscriber.name, reason: ended.reason },
+      ended.reset ? 'kafka offsets no longer fit the broker; resuming from the store' : 'kafka consumer stopped; subscribing again');
+    member.end(ended);
   }
 
   async close(): Promise<void> {
     this.stopped.abort();
+    const members = [...this.members];
     this.members.clear();
+    await Promise.all(members.map((member) => member.detach()));
     await this.stopConsumer();
   }
 
@@ -152,7 +138,7 @@ export class SharedConsumer {
         await consumer.disconnect().catch(() => undefined);
         // members attached meanwhile were told nothing: they subscribe again
         const reason = `kafka consumer did not start: ${error instanceof Error ? error.message : String(error)}`;
-        for (const member of [...this.members]) member.end({ reason, reset: false });
+        for (const member of [...this.members]) this.endMember(member, { reason, reset: false });
         throw error;
       }
     })().finally(() => { this.starting = null; });
@@ -188,7 +174,7 @@ export class SharedConsumer {
   private lowestPlace(k: string): bigint {
     let lowest: bigint | null = null;
     for (const member of this.members) {
-      const place = member.stored.get(k) ?? 0n;
+      const place = member.place(k);
       if (lowest === null || place < lowest) lowest = place;
     }
     return lowest ?? 0n;
@@ -200,20 +186,20 @@ export class SharedConsumer {
   }
 
   /** A member's places behind what the consumer fetches next (or is handing over now): sought back to them. */
-  private seekBackTo(member: Attached): void {
+  private seekBackTo(member: KafkaMember): void {
     const consumer = this.consumer;
     if (!consumer) return;
     for (const { topic, partition } of this.assigned) {
       const k = key(topic, partition);
       const ahead = this.inFlight.get(k) ?? this.fetchFrom.get(k);
-      const place = member.stored.get(k) ?? 0n;
+      const place = member.place(k);
       if (ahead === undefined || place < ahead) this.seek(consumer, topic, partition, place);
     }
   }
 
   /** Ends every member's subscription and stops the consumer (a crash, another cluster). */
   private tearDown(reason: string, reset: boolean): void {
-    for (const member of [...this.members]) member.end({ reason, reset });
+    for (const member of [...this.members]) this.endMember(member, { reason, reset });
     void this.stopConsumer();
   }
 
@@ -264,43 +250,43 @@ export class SharedConsumer {
     const last = batch.messages[batch.messages.length - 1];
     const end = BigInt(last.offset) + 1n;
     let decoded: Decoded[] | null = null;
-    const work: Promise<void>[] = [];
     this.inFlight.set(k, end);
     try {
       for (const member of [...this.members]) {
-        if (member.cooling || !this.fits(member, payload, first)) continue;
-        const from = member.stored.get(k) ?? 0n;
-        if (from >= end) continue;
+        if (member.cooling || !this.fits(member, payload, first) || member.place(k) >= end) continue;
         decoded ??= decodeAll(batch.messages, batch.topic, batch.partition, log);
-        const events = decoded.filter((d) => d.offset >= from).map((d) => d.event);
-        const handing = this.handOver(member, payload, events, end);
-        member.inHand.add(handing);
-        work.push(handing.finally(() => member.inHand.delete(handing)));
+        member.enqueue(batch.topic, batch.partition, decoded, end, this.clusterId ?? '');
       }
-      await heartbeating(heartbeat, () => Promise.all(work));
+      // the partition is fetched again once every member's lane on it is under the bound (heartbeating meanwhile)
+      for (;;) {
+        const behind = [...this.members].find((m) => m.backlog(k) >= MAX_QUEUED_EVENTS);
+        if (!behind || !isRunning() || isStale() || this.stopped.signal.aborted) break;
+        await heartbeating(heartbeat, () => behind.drained(k, MAX_QUEUED_EVENTS));
+      }
     } finally {
       if (this.inFlight.get(k) === end) this.inFlight.delete(k);
     }
     if (!isRunning() || isStale() || this.stopped.signal.aborted) return; // sought meanwhile: fetched again from there
     resolveOffset(last.offset);
     if (this.fetchFrom.get(k) === undefined || (this.fetchFrom.get(k) as bigint) < end) this.fetchFrom.set(k, end);
-    await stillMember(heartbeat); // applied and stored either way; a refused heartbeat rejoins after this batch
+    await stillMember(heartbeat); // queued either way; a refused heartbeat rejoins after this batch
   }
 
   /** Whether `member`'s stored offset fits the batch; ends the member's subscription (reset) when it does not. */
-  private fits(member: Attached, payload: EachBatchPayload, first: bigint): boolean {
+  private fits(member: KafkaMember, payload: EachBatchPayload, first: bigint): boolean {
     const { batch } = payload;
     const k = key(batch.topic, batch.partition);
-    const from = member.stored.get(k);
+    const stored = member.storedAt(k);
+    const from = member.place(k);
     const at = `${batch.topic}:${batch.partition}`;
-    if (from !== undefined && from > BigInt(batch.highWatermark)) {
-      member.end({ reason: `offsets went backwards on ${at} (stored ${from}, end ${batch.highWatermark})`, reset: true });
-    } else if (from !== undefined && first > from) {
+    if (stored !== undefined && stored > BigInt(batch.highWatermark)) {
+      this.endMember(member, { reason: `offsets went backwards on ${at} (stored ${stored}, end ${batch.highWatermark})`, reset: true });
+    } else if (stored !== undefined && first > from) {
       // asked from at most the member's place and given later messages: those in between were deleted; asked from
       // past it, the consumer lost this member's place (it is sought back, and this batch is not its own)
       const asked = this.fetchFrom.get(k);
       if (asked === undefined || asked <= from) {
-        member.end({ reason: `messages were deleted on ${at} (stored ${from}, first ${first})`, reset: true });
+        this.endMember(member, { reason: `messages were deleted on ${at} (stored ${stored}, first ${first})`, reset: true });
       } else if (this.consumer) {
         this.seek(this.consumer, batch.topic, batch.partition, from);
         return false;
@@ -309,50 +295,22 @@ export class SharedConsumer {
     return member.endedWith === null;
   }
 
-  /** One member's part of a batch: applied (its place moves on), or failed (it sits out, then seeks back). */
-  private async handOver(member: Attached, payload: EachBatchPayload, events: RecordedEvent[], end: bigint): Promise<void> {
-    const { batch } = payload;
-    const k = key(batch.topic, batch.partition);
-    try {
-      const outcome = events.length === 0 ? 'applied' : await member.subscriber.handle({
-        events,
-        cursor: {
-          kind: 'partition', topic: batch.topic, partition: batch.partition, nextOffset: end.toString(),
-          position: events[events.length - 1].position, clusterId: this.clusterId ?? '',
-        },
-      });
-      if (outcome === 'reposition') {
-        await this.resync(member);
+  /** After `delayMs`: `member` again at the offsets its subscriber stored, the consumer sought back to them where it is past them. */
+  private resyncAfter(member: KafkaMember, delayMs: number): void {
+    void pause(delayMs, this.stopped).then(async () => {
+      if (member.endedWith || member.detached || !this.members.has(member) || this.stopped.signal.aborted) return;
+      try {
+        member.reload(await member.subscriber.loadOffsets());
+      } catch (error) {
+        // the database is away: sit out longer
+        const delay = member.failures.next();
+        member.subscriber.failed?.(error, delay);
+        this.resyncAfter(member, delay);
         return;
       }
-      member.stored.set(k, end);
-      member.failures.reset();
-    } catch (error) {
-      const delay = member.failures.next();
-      this.options.log.error({ subscriber: member.subscriber.name, topic: batch.topic, partition: batch.partition, retryInMs: delay, ...errorFields(error) },
-        'kafka batch failed; retrying');
-      member.subscriber.failed?.(error, delay);
-      member.cooling = true;
-      void pause(delay, this.stopped).then(() => this.resync(member));
-    }
-  }
-
-  /** `member` again at the offsets its subscriber stored, the consumer sought back to them where it is past them. */
-  private async resync(member: Attached): Promise<void> {
-    if (member.endedWith || !this.members.has(member) || this.stopped.signal.aborted) return;
-    try {
-      const offsets = await member.subscriber.loadOffsets();
-      member.stored = new Map(offsets.map((o) => [key(o.topic, o.partition), BigInt(o.nextOffset)]));
-    } catch (error) {
-      // the database is away: sit out longer
-      const delay = member.failures.next();
-      member.subscriber.failed?.(error, delay);
-      member.cooling = true;
-      void pause(delay, this.stopped).then(() => this.resync(member));
-      return;
-    }
-    member.cooling = false;
-    this.seekBackTo(member);
+      member.cooling = false;
+      this.seekBackTo(member);
+    });
   }
 }
 

@@ -131,4 +131,30 @@ describeIfKafka('projections of one process on the Kafka feed', (brokers) => {
       await holder.end();
     }
   });
+
+  it('go on while one of them is held, each at its own pace, and the held one catches up when let go', async () => {
+    const [held, going] = [uniqueName('kw'), uniqueName('kg')];
+    const handle = await startOn([counterProjection({ name: held, batched: true }), counterProjection({ name: going, batched: true })]);
+    await handle.ready();
+    const goingStreams = [`${going}-1`, `${going}-2`];
+    const heldStreams = [`${held}-1`];
+    // the held one handles the going one's events too (the same type): on one consumer they reach both
+    const resume = await handle.pause(held);
+    const rounds = [];
+    let heldEvents;
+    try {
+      for (let round = 0; round < 3; round += 1) {
+        const appended = await appendCounters(store, goingStreams, 3);
+        expect(await handle.waitFor(appended, { projections: [going], timeoutMs: 10_000 })).toBe(true);
+        rounds.push(...appended);
+      }
+      heldEvents = await appendCounters(store, heldStreams, 2);
+      expect(await readCounts(db, going)).toEqual(await expectedCounts(store, goingStreams));
+      expect(await readCounts(db, held)).toEqual({});
+    } finally {
+      resume();
+    }
+    expect(await handle.waitFor([...rounds, ...heldEvents], { timeoutMs: 15_000 })).toBe(true);
+    expect(await readCounts(db, held)).toEqual(await expectedCounts(store, heldStreams));
+  });
 });
