@@ -4,7 +4,7 @@
  * as the browser asks (its usual Accept-Encoding) and once with `Accept-Encoding: identity`, which is what the
  * server answered to everyone before it compressed (issue 14 item 7).
  */
-import type { Browser } from 'playwright-core';
+import type { Browser, Request } from 'playwright-core';
 
 export type WireKind = 'js' | 'css' | 'html' | 'json' | 'other';
 export interface WireBytes { acceptEncoding: string; byKind: Record<WireKind, { count: number; bytes: number }>; encodings: string[] }
@@ -27,7 +27,7 @@ export async function wireBytes(browser: Browser, url: string, identity: boolean
   try {
     const page = await context.newPage();
     const pending: Promise<void>[] = [];
-    page.on('requestfinished', (request) => pending.push((async () => {
+    const onFinished = (request: Request) => pending.push((async () => {
       const response = await request.response();
       if (!response) return;
       const sizes = await request.sizes();
@@ -37,10 +37,18 @@ export async function wireBytes(browser: Browser, url: string, identity: boolean
       byKind[kind].count += 1;
       byKind[kind].bytes += sizes.responseBodySize + sizes.responseHeadersSize;
       encodings.add(response.headers()['content-encoding'] ?? 'identity');
-    })()));
+    })());
+    page.on('requestfinished', onFinished);
     await page.goto(url, { waitUntil: 'load' });
     await page.waitForLoadState('networkidle');
-    await Promise.all(pending);
+    // every response counted before the context closes: also those that finished while the earlier ones were read
+    // (one read after the close crashed a whole bench run with an unhandled rejection)
+    for (let counted = 0; counted < pending.length;) {
+      const reading = pending.slice(counted);
+      counted = pending.length;
+      await Promise.all(reading);
+    }
+    page.off('requestfinished', onFinished);
     return { acceptEncoding, byKind, encodings: [...encodings].sort() };
   } finally {
     await context.close();
