@@ -137,7 +137,8 @@ export class KafkaMember {
         const handing = this.apply(k, item);
         this.inHand.add(handing);
         const applied = await handing.finally(() => this.inHand.delete(handing));
-        if (!applied || lane.queue[0] !== item) break; // failed, or cleared meanwhile
+        if (!applied) break; // the member sits out: its lanes were cleared
+        if (lane.queue[0] !== item) continue; // cleared meanwhile: what was queued since comes next
         lane.queue.shift();
         lane.events -= item.events.length;
         if (lane.events < MAX_QUEUED_EVENTS) for (const wake of lane.waiters.splice(0)) wake();
