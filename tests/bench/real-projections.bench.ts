@@ -164,7 +164,7 @@ export async function realProjectionsBench(config: BenchConfig): Promise<Section
       + `Batches: the baseline and the runner's fills (rebuilds; the first catch-up of a projection with bulk indexes, catalog and orders) ${fmtCount(FILL_BATCH_SIZE)} events `
       + `(orders: its own ${fmtCount(fillBatchSizeOf(ordersProjection))}), `
       + 'the runner\'s live batches (the first catch-up of the others) and the event-by-event "before" 1,000. '
-      + 'Rates are events of the log per second; catch-up from startProjections() (migrations included) until waitFor() sees the last event, '
+      + 'Rates are events of the log per second; catch-up from startProjections() (migrations included) until waitFor() sees the last event and the projection is live (tables logged, bulk indexes built), '
       + 'rebuild from the rebuild() call to its return.',
       '"Before" is the same projection applying event by event in the hand-rolled projector, over the first part of the log only.',
       'The floor: the rows of the baseline\'s finished read model sent back from the client into unlogged copies of its tables '
