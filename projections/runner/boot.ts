@@ -140,12 +140,7 @@ async function catchUpThenBulkIndexes(
       deps.log.warn({ projection: projection.name, generation }, 'a crash of PostgreSQL emptied the unlogged first fill; filling again from the start');
     }
     await beginUnloggedFill(deps.db, projection.name, generation);
-    // readers query the live generation meanwhile: each batch is told as the live runner tells its own (in process
-    // to waiters and read caches, by NOTIFY to other processes), or answers cached before it would stay stale
-    const reached = await catchUp({ ...filling(deps, projection), notifyBatches: true }, projection, generation, await from(generation),
-      (_events, _position, streams) => {
-        if (streams.size > 0) deps.applied?.emit({ projection: projection.name, generation, streams });
-      });
+    const reached = await catchUp({ ...filling(deps, projection), announceBatches: true }, projection, generation, await from(generation), () => undefined);
     await endUnloggedFill(deps.db, projection.name, generation);
     await createBulkIndexes(deps.db, projection, generation);
     return reached;
@@ -165,4 +160,3 @@ async function resumePoint(
   const smallest = partitions.map((p) => parsePosition(p.position as string)).reduce((a, b) => (comparePositions(a, b) <= 0 ? a : b));
   return checkpoint && comparePositions(checkpoint, smallest) > 0 ? checkpoint : smallest;
 }
-

@@ -86,10 +86,11 @@ export interface RebuildContext {
   /** Aborts a rebuild between batches (the process is stopping). */
   signal?: AbortSignal;
   /**
-   * A catch-up of the live generation (boot.ts): each batch that applied something NOTIFYs PROJECTION_APPLIED_CHANNEL
-   * in its own transaction (PostgreSQL), as the live runner's batches do, for waiters and read caches elsewhere.
+   * A catch-up of the live generation (boot.ts): readers query it meanwhile, so each batch that applied something is
+   * told as the live runner tells its own — by NOTIFY in its transaction (PostgreSQL, for waiters and read caches in
+   * other processes), and to `applied` here once committed. Otherwise an answer cached before it would stay stale.
    */
-  notifyBatches?: boolean;
+  announceBatches?: boolean;
 }
 
 const ABANDONED_AFTER_MS = 10 * 60_000;
@@ -183,7 +184,7 @@ export async function rebuildProjection(
  */
 export async function catchUp(
   ctx: RebuildContext, projection: Projection, generation: number, from: LogPosition | null,
-  onBatch: (events: number, position: LogPosition, streams: AppliedRevisions) => void, tx?: pg.PoolClient, until?: LogPosition | null,
+  onBatch: (events: number, position: LogPosition) => void, tx?: pg.PoolClient, until?: LogPosition | null,
 ): Promise<LogPosition | null> {
   const schema = generationSchema(projection.name, generation);
   let position = from ?? await readCheckpoint(tx ?? ctx.db, projection.name, generation);
@@ -208,7 +209,7 @@ export async function catchUp(
       if (stored && (!position || comparePositions(stored, position) > 0)) return stored;
       streams = await applyGuarded(client, projection, schema, batch);
       await saveCheckpoint(client, projection.name, generation, last);
-      if (ctx.notifyBatches && streams.size > 0 && ctx.db.kind === 'postgres') {
+      if (ctx.announceBatches && streams.size > 0 && ctx.db.kind === 'postgres') {
         await client.query('select pg_notify($1, $2)', [PROJECTION_APPLIED_CHANNEL, projection.name]);
       }
       return null;
@@ -221,7 +222,8 @@ export async function catchUp(
     }
     position = last;
     saved = last;
-    onBatch(batch.length, last, streams);
+    if (ctx.announceBatches && streams.size > 0) ctx.applied?.emit({ projection: projection.name, generation, streams });
+    onBatch(batch.length, last);
     if (read.length < ctx.batchSize || batch.length < read.length) return position;
   }
 }
