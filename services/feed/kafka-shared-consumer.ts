@@ -19,8 +19,8 @@
  *   out for its backoff, then reloads its stored offsets and has the consumer seek back to them (resync).
  * A consumer that crashed for good ends every subscription (not `reset`); the owners subscribe again, which starts a
  * new consumer. A heartbeat the coordinator refuses (a rebalance, a coordinator that no longer knows this member after
- * a broker restart) ends the batch unresolved: only back in kafkajs' loop does the member rejoin the group, and the join
- * seeks again.
+ * a broker restart) is left to kafkajs' loop, which rejoins the group once the batch returns (a batch returns once
+ * queued, or at once while its cluster check is being retried); the join seeks again.
  */
 import type { Consumer, EachBatchPayload, Kafka, KafkaMessage } from 'kafkajs';
 import { Backoff, pause } from './backoff';
@@ -45,13 +45,6 @@ export interface SharedConsumerOptions {
   groupId: string;
 }
 
-/** A subscriber attached to the shared consumer. */
-export interface Member {
-  readonly subscriber: FeedSubscriber;
-  /** Resolves when the consumer delivers nothing more to this subscriber (see FeedSubscription.ended). */
-  readonly ended: Promise<FeedEnded>;
-}
-
 export class SharedConsumer {
   private readonly members = new Set<KafkaMember>();
   private consumer: Consumer | null = null;
@@ -71,7 +64,7 @@ export class SharedConsumer {
   constructor(private readonly options: SharedConsumerOptions) {}
 
   /** Attaches `subscriber` at its stored offsets; throws FeedResetError when they do not fit the broker. */
-  async attach(subscriber: FeedSubscriber): Promise<Member> {
+  async attach(subscriber: FeedSubscriber): Promise<KafkaMember> {
     const offsets = await subscriber.loadOffsets();
     const cluster = await this.options.admin.state();
     const reason = resetReason(offsets, cluster);
@@ -93,10 +86,9 @@ export class SharedConsumer {
   }
 
   /** Takes no more batches for `member`; the ones in hand finish first. Stops the consumer after its last member. */
-  async detach(member: Member): Promise<void> {
-    const attached = member as KafkaMember;
-    this.members.delete(attached);
-    await attached.detach();
+  async detach(member: KafkaMember): Promise<void> {
+    this.members.delete(member);
+    await member.detach();
     if (this.members.size === 0 && this.consumer) await this.stopConsumer();
   }
 
