@@ -23,6 +23,7 @@ export function runtimeAppDeps(runtime: Runtime, extra: AppDepsExtra): AppDeps {
     clock: runtime.clock,
     payments: runtime.payments,
     scheduler: runtime.scheduler,
+    processes: runtime.processes,
     blobs: runtime.blobs,
     readModelChanges: runtime.projections,
     eventsDb: runtime.eventsDb,

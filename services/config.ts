@@ -50,6 +50,11 @@ const ConfigSchema = z.object({
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60000).default(0),
   /** How often the deadline scheduler looks for due deadlines; 0 = no scheduler in this process. */
   SCHEDULER_POLL_MS: z.coerce.number().int().min(0).max(60000).default(1000),
+  /**
+   * How long after a process's last event the one resumer (services/processes/process-resumer.ts) looks at it: a
+   * process a crash stopped is carried on then by whichever instance claims it (fault tests: 1000).
+   */
+  PROCESS_RESUME_AFTER_MS: z.coerce.number().int().min(0).max(24 * 60 * 60 * 1000).default(30000),
   /** The demo merchant ships paid orders this long after payment (services/merchant/demo-merchant.ts); 0 = off. */
   DEMO_MERCHANT_SHIP_AFTER_MS: z.coerce.number().int().min(0).max(30 * 24 * 60 * 60 * 1000).default(60000),
   /** The demo merchant agrees to after-sales and takes in returns this long after (demo-merchant-after-sale.ts); 0 = off. */

@@ -13,7 +13,7 @@ async function main(): Promise<void> {
     console.error('npm run projections needs DATABASE_URL: with embedded PGlite the projections run inside npm start.');
     process.exit(2);
   }
-  const runtime = await openRuntime(config, { runProjections: true });
+  const runtime = await openRuntime(config, { runProjections: true, runScheduler: false }); // deadlines and process resumes run where the slices are
   const feed = config.KAFKA_BROKERS ? 'kafka' : 'catch-up';
   // the worker runs (and beats its heartbeat) while parts are missing: each projection goes live when it can
   console.log(`[projections] starting ${runtime.projections.names().join(', ')} (feed: ${feed})`);

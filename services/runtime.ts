@@ -16,6 +16,7 @@ import { createPostgresEventStore } from './event-store/postgres/postgres-event-
 import { notifyingEventStore } from './event-store/notifying-event-store';
 import { openPayments, type Payments } from './payments/payments';
 import { createScheduler, type Scheduler } from './scheduler/scheduler';
+import { createProcessResumer, type ProcessResumer } from './processes/process-resumer';
 import { createSessionStore, type SessionStore } from './identity/session-store';
 import { RealtimeHub } from './realtime/hub';
 import { startChainAnchorer } from './audit/chain-anchorer';
@@ -42,6 +43,8 @@ export interface Runtime {
   dataDirLock: DataDirLock | null;
   /** Durable deadlines; slices register a handler per kind. Polling unless SCHEDULER_POLL_MS=0 or runScheduler false. */
   scheduler: Scheduler;
+  /** The one resumer of unfinished processes; each slice registers its process kinds (services/processes). */
+  processes: ProcessResumer;
   /** Uploaded pictures (services/uploads): a directory, memory, or the shared database's table. */
   blobs: BlobStore;
   close(): Promise<void>;
@@ -116,7 +119,10 @@ async function assemble(config: Config, options: RuntimeOptions, db: Database, l
   });
   projections = handle;
   const blobs = await openBlobStore(config, db);
-  const scheduler = await createScheduler({ db, clock, log, pollMs: config.SCHEDULER_POLL_MS });
+  const scheduler = await createScheduler({
+    db, clock, log, pollMs: config.SCHEDULER_POLL_MS, delays: { 'resume-process': config.PROCESS_RESUME_AFTER_MS },
+  });
+  const processes = createProcessResumer(scheduler);
   const schedules = !tool && options.runScheduler !== false && config.SCHEDULER_POLL_MS > 0;
   if (schedules) scheduler.start();
   const eventsDb = config.EVENTSTORE_URL ? null : db;
@@ -135,6 +141,7 @@ async function assemble(config: Config, options: RuntimeOptions, db: Database, l
     payments,
     dataDirLock: lock,
     scheduler,
+    processes,
     blobs,
     async close() {
       try {

@@ -95,6 +95,18 @@ export const CheckoutFailed = z.object({
 });
 export type CheckoutFailed = z.infer<typeof CheckoutFailed>;
 
+/**
+ * The checkout is committed to placing its orders (DESIGN.md §4, the process's fence): recorded before the orders, or
+ * in one append with them. From here it only goes forward — a give-back (failed, abandoned) is refused — and before
+ * it nothing may be placed, so a driver that compensates (recording CheckoutFailed or CheckoutAbandoned first) and a
+ * driver that goes forward can never both win. Streams recorded before it existed complete without it.
+ */
+export const CheckoutCommitted = z.object({
+  type: z.literal('CheckoutCommitted'),
+  data: z.object({ orderIds: z.array(Id).min(1), committedAt: z.string() }),
+});
+export type CheckoutCommitted = z.infer<typeof CheckoutCommitted>;
+
 /** A new QR for some of the checkout's orders (the previous one expired, was closed, or covered other orders). */
 export const CheckoutPaymentRequested = z.object({
   type: z.literal('CheckoutPaymentRequested'),
@@ -102,7 +114,10 @@ export const CheckoutPaymentRequested = z.object({
 });
 export type CheckoutPaymentRequested = z.infer<typeof CheckoutPaymentRequested>;
 
-/** Given up at its deadline: what it reserved was given back (each release an event on its own stream) before this. */
+/**
+ * Given up at its deadline, before anything was committed: recorded first (the fence), then what it may have reserved
+ * is given back (each release an event on its own stream; the resumer finishes a give-back a crash cut short).
+ */
 export const CheckoutAbandoned = z.object({
   type: z.literal('CheckoutAbandoned'),
   data: z.object({ reason: z.literal('deadline'), abandonedAt: z.string() }),
@@ -110,7 +125,7 @@ export const CheckoutAbandoned = z.object({
 export type CheckoutAbandoned = z.infer<typeof CheckoutAbandoned>;
 
 export const CheckoutEvent = z.discriminatedUnion('type', [
-  CheckoutStarted, CheckoutCompleted, CheckoutFailed, CheckoutPaymentRequested, CheckoutAbandoned,
+  CheckoutStarted, CheckoutCommitted, CheckoutCompleted, CheckoutFailed, CheckoutPaymentRequested, CheckoutAbandoned,
 ]);
 export type CheckoutEvent = z.infer<typeof CheckoutEvent>;
 export const checkoutEventTypes: readonly CheckoutEvent['type'][] = CheckoutEvent.options.map((o) => o.shape.type.value);

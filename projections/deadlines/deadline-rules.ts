@@ -6,14 +6,9 @@
  * - fail-collage        CollageOpened.deadline; gone once the group succeeded or failed
  * - close-after-sale    the autoCloseAt of the after-sale's latest event: every after-sale event either sets the
  *                       deadline of the state it enters or clears it (as the after-sale context does)
- * - settle-refund       RefundRequested.requestedAt + 2 minutes, per payment: the refunds of the payment still pending
- *                       then are asked again (services/checkout/refunds.ts); never cleared by an outcome, since
- *                       another refund of the same payment may still be pending — a firing with nothing left is a no-op
- * - settle-payment      PaymentSucceeded.paidAt + 10 s, per payment: the orders the money covers are paid (or refunded)
- *                       again (services/checkout/payment-callback.ts settlePayment). The callback does it at once; this
- *                       finishes it when the process died between recording the money and paying the orders (a
- *                       sandbox payment is never notified again). Never cleared: the orders' events live on other
- *                       streams, and every step's command id makes a firing after a completed callback a no-op
+ * - resume-process      the one resumer's row per process stream (services/processes/process-resumer.ts; fired
+ *                       PROCESS_RESUME_AFTER_MS after the instant here): set at each event after which the process
+ *                       may still have steps to take, cleared by its final event (processResumeChange below)
  * - abandon-checkout    CheckoutStarted.deadline (startedAt + CHECKOUT_DEADLINE_MS for checkouts recorded without one);
  *                       gone once the checkout completed, failed or was abandoned: a checkout a crash stopped between
  *                       reserving and placing is given up then and what it reserved comes back
@@ -24,14 +19,14 @@ import { CHECKOUT_DEADLINE_MS } from '../../domain/checkout/checkout.events';
 import { streamCategory } from '../../services/event-store/event-store.port';
 
 export const DEADLINE_KINDS = [
-  'close-unpaid-order', 'auto-confirm', 'fail-collage', 'close-after-sale', 'settle-refund', 'abandon-checkout',
-  'settle-payment',
+  'close-unpaid-order', 'auto-confirm', 'fail-collage', 'close-after-sale', 'abandon-checkout', 'resume-process',
 ] as const;
 
-/** How long after a refund is asked for its outcome is checked (WeChat usually settles within seconds to minutes). */
-export const SETTLE_REFUND_AFTER_MS = 2 * 60_000;
-/** How long after money is recorded its orders are checked (the callback pays them within milliseconds). */
-export const SETTLE_PAYMENT_AFTER_MS = 10_000;
+/**
+ * A payment still awaiting its money this long after it was created is asked about at the provider (issue 28: a
+ * callback WeChat Pay stopped re-sending must not leave money unrecorded).
+ */
+export const RECONCILE_PENDING_PAYMENT_AFTER_MS = 5 * 60_000;
 export type DeadlineKind = (typeof DEADLINE_KINDS)[number];
 
 export type DeadlineChange =
@@ -49,8 +44,8 @@ const ORDER_CLEARS: Record<string, readonly DeadlineKind[]> = {
 
 export const ORDER_TYPES = ['OrderPlaced', 'OrderShipped', 'AutoConfirmResumed', ...Object.keys(ORDER_CLEARS)];
 export const COLLAGE_TYPES = ['CollageOpened', 'CollageSucceeded', 'CollageFailed'];
-export const PAYMENT_TYPES = ['RefundRequested', 'PaymentSucceeded'];
-export const CHECKOUT_TYPES = ['CheckoutStarted', 'CheckoutCompleted', 'CheckoutFailed', 'CheckoutAbandoned'];
+export const PAYMENT_TYPES = ['PaymentCreated', 'PaymentSucceeded', 'PaymentFailed', 'PaymentClosed', 'RefundRequested', 'PaymentRefunded', 'RefundFailed'];
+export const CHECKOUT_TYPES = ['CheckoutStarted', 'CheckoutCommitted', 'CheckoutCompleted', 'CheckoutFailed', 'CheckoutAbandoned'];
 
 const text = (data: unknown, field: string): string | null => {
   const value = typeof data === 'object' && data !== null ? (data as Record<string, unknown>)[field] : undefined;
@@ -62,7 +57,52 @@ const after = (instant: string | null, ms: number): string | null =>
 
 const setOrIgnore = (kind: DeadlineKind, dueText: string | null): DeadlineChange[] => (dueText ? [{ op: 'set', kind, dueText }] : []);
 
-export function deadlineChanges(event: { type: string; streamId: string; data: unknown }): DeadlineChange[] {
+/** What a deadline rule reads of an event: `occurredAt` only for the resumer's row. */
+export interface DeadlineEvent { type: string; streamId: string; data: unknown; metadata?: { occurredAt?: string } }
+
+export function deadlineChanges(event: DeadlineEvent): DeadlineChange[] {
+  const resume = processResumeChange(event);
+  return resume ? [...lifecycleChanges(event), resume] : lifecycleChanges(event);
+}
+
+/**
+ * The resumer's row of a process stream (issue 28: every process reaches a final state without an ops command):
+ * - checkout    open from CheckoutStarted; CheckoutFailed and CheckoutAbandoned re-arm it (the give-back to finish);
+ *               CheckoutCompleted ends it
+ * - payment     PaymentCreated arms it RECONCILE_PENDING_PAYMENT_AFTER_MS later (ask the provider about money that may
+ *               have come without its callback); PaymentSucceeded (its orders to pay, or refund), RefundRequested and a
+ *               refund's outcome (refunds still pending) re-arm it; PaymentFailed and PaymentClosed end it
+ * - after-sale  every event: its state says what the order side, the refund and the stock still need
+ * - collage     CollageSucceeded (the other members' orders move on) and CollageFailed (theirs close and are refunded)
+ * - order       OrderCancelled: what the order held comes back, it leaves its group, a paid amount is refunded
+ */
+export function processResumeChange(event: DeadlineEvent): DeadlineChange | null {
+  const at = event.metadata?.occurredAt;
+  const set = (offsetMs = 0): DeadlineChange | null => {
+    const due = at && !Number.isNaN(Date.parse(at)) ? new Date(Date.parse(at) + offsetMs).toISOString() : null;
+    return due ? { op: 'set', kind: 'resume-process', dueText: due } : null;
+  };
+  const clear: DeadlineChange = { op: 'clear', kind: 'resume-process' };
+  switch (streamCategory(event.streamId)) {
+    case 'checkout':
+      if (event.type === 'CheckoutCompleted') return clear;
+      return ['CheckoutStarted', 'CheckoutCommitted', 'CheckoutFailed', 'CheckoutAbandoned'].includes(event.type) ? set() : null;
+    case 'payment':
+      if (event.type === 'PaymentCreated') return set(RECONCILE_PENDING_PAYMENT_AFTER_MS);
+      if (event.type === 'PaymentFailed' || event.type === 'PaymentClosed') return clear;
+      return ['PaymentSucceeded', 'RefundRequested', 'PaymentRefunded', 'RefundFailed'].includes(event.type) ? set() : null;
+    case 'after-sale':
+      return set();
+    case 'collage':
+      return event.type === 'CollageSucceeded' || event.type === 'CollageFailed' ? set() : null;
+    case 'order':
+      return event.type === 'OrderCancelled' ? set() : null;
+    default:
+      return null;
+  }
+}
+
+function lifecycleChanges(event: DeadlineEvent): DeadlineChange[] {
   switch (streamCategory(event.streamId)) {
     case 'order':
       if (event.type === 'OrderPlaced') return setOrIgnore('close-unpaid-order', text(event.data, 'paymentDeadline'));
@@ -73,12 +113,8 @@ export function deadlineChanges(event: { type: string; streamId: string; data: u
     case 'collage':
       if (event.type === 'CollageOpened') return setOrIgnore('fail-collage', text(event.data, 'deadline'));
       return event.type === 'CollageSucceeded' || event.type === 'CollageFailed' ? [{ op: 'clear', kind: 'fail-collage' }] : [];
-    case 'payment': {
-      if (event.type === 'PaymentSucceeded') return setOrIgnore('settle-payment', after(text(event.data, 'paidAt'), SETTLE_PAYMENT_AFTER_MS));
-      const requestedAt = event.type === 'RefundRequested' ? text(event.data, 'requestedAt') : null;
-      return setOrIgnore('settle-refund', after(requestedAt, SETTLE_REFUND_AFTER_MS));
-    }
     case 'checkout': {
+      if (event.type === 'CheckoutCommitted') return [];
       if (event.type !== 'CheckoutStarted') return CHECKOUT_TYPES.includes(event.type) ? [{ op: 'clear', kind: 'abandon-checkout' }] : [];
       const startedAt = text(event.data, 'startedAt');
       return setOrIgnore('abandon-checkout', text(event.data, 'deadline') ?? after(startedAt, CHECKOUT_DEADLINE_MS));

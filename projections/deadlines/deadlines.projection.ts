@@ -11,7 +11,7 @@ import { CHECKOUT_TYPES, COLLAGE_TYPES, deadlineChanges, entityIdOf, ORDER_TYPES
 
 export const deadlinesProjection: Projection = {
   name: 'deadlines',
-  version: 4,
+  version: 5,
   handles: [...new Set([...ORDER_TYPES, ...COLLAGE_TYPES, ...PAYMENT_TYPES, ...CHECKOUT_TYPES, ...afterSaleEventTypes])],
   tables: ['deadlines'],
   async migrate(tx: pg.PoolClient, schema: string) {

@@ -2,13 +2,14 @@
  * The shopper's moves on an after-sale (spec §4 detail actions, origin-contract §6): 撤销申请 / 撤销退货 (→ 9, the
  * order resumes its auto-confirm with the time it had left), 申请平台介入 (6 or 8 → 7; from 8 the order holds the
  * lines again while the platform decides), and the return shipment (10 → 3). Someone else's after-sale answers
- * 售后单不存在; a move the machine does not allow answers 300001 售后单状态已变更 and records nothing.
+ * 售后单不存在; a move the machine does not allow answers 300001 售后单状态已变更 and records nothing. The after-sale's
+ * own event comes first; what the order hears follows, and the resumer repeats it after a crash in between.
  */
 import type { AfterSaleSnapshot } from '../../domain/after-sale/after-sale.machine';
 import { afterStateOf } from '../../domain/after-sale/after-sale.machine';
 import { fail } from '../../domain/shared/errors';
 import { loadOwnedAfterSale, runAfterSaleCommand, SHOPPER, type AfterSaleDeps } from './after-sale-command';
-import { reopenOnOrder, settleOrderSide } from './after-sale-order';
+import { holdOnOrder, settleOrderSide } from './after-sale-order';
 
 type ShopperDeps = Pick<AfterSaleDeps, 'store' | 'waitFor' | 'clock' | 'log'>;
 
@@ -31,9 +32,11 @@ export async function requestPlatform(
   const before = await loadOwnedAfterSale(deps.store, ref.afterId, userId, ref.orderId);
   const from = afterStateOf(before);
   if (from !== 6 && from !== 8) fail('afterSaleStateChanged');
-  if (from === 8) await reopenOnOrder(deps, before);
   const command = { type: 'RequestPlatformIntervention' as const, buyerUserId: userId, reason, images };
-  return (await runAfterSaleCommand(deps, ref.afterId, command, SHOPPER(userId))).state;
+  const { state } = await runAfterSaleCommand(deps, ref.afterId, command, SHOPPER(userId));
+  // the after-sale first (the process's own record), then the order holds the lines again (the resumer repeats it)
+  if (from === 8) await holdOnOrder(deps, state, 'reopen');
+  return state;
 }
 
 export async function shipReturn(

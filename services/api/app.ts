@@ -33,6 +33,7 @@ import { registerNoticeRoutes } from './notice/notice.routes';
 import { registerPayRoutes } from './pay/pay.module';
 import type { Payments } from '../payments/payments';
 import type { Scheduler } from '../scheduler/scheduler';
+import type { ProcessResumer } from '../processes/process-resumer';
 import { registerDetailApi } from './product/detail.module';
 import { registerQaRoutes } from './qa/qa.routes';
 import { registerCommentRoutes } from './comment/comment.routes';
@@ -68,6 +69,8 @@ export interface AppDeps {
   payments: Payments;
   /** Durable deadlines: register a handler per kind (runtime.scheduler). */
   scheduler: Scheduler;
+  /** The one resumer of unfinished processes (runtime.processes): each slice registers its process kinds. */
+  processes: ProcessResumer;
   /** Uploaded pictures (services/uploads); picture URLs in requests are checked against it (issued-images.ts). */
   blobs: BlobStore;
   /** Built storefront to serve; omitted in API-only tests. */

@@ -10,7 +10,7 @@ import { checkoutDecider, latestPaymentFor } from '../../domain/checkout/checkou
 import { isConflict } from '../commands/until-no-conflict';
 import type { CheckoutDeps } from './checkout.deps';
 import { checkoutStateOf } from './checkout-stream';
-import { decideOn, shopperActor } from './decide-on';
+import { decideOn, processContext, shopperActor } from '../processes/process-step';
 import type { LoadedOrder } from './order-stream';
 import { loadPayment, paymentTermsOf, startPayment, type PaymentStart } from './payment-service';
 
@@ -21,7 +21,7 @@ export async function checkoutPayment(
   deps: CheckoutDeps, userId: number, orders: readonly LoadedOrder[], checkoutStreamId: string,
 ): Promise<PaymentStart> {
   const orderIds = orders.map((o) => o.orderId);
-  const ctx = { store: deps.store, clock: deps.clock, actor: shopperActor(userId), correlationId: checkoutStreamId };
+  const ctx = processContext(deps, 'checkout', checkoutStreamId, shopperActor(userId));
   for (let attempt = 1; ; attempt += 1) {
     const now = deps.clock();
     const stream = await deps.store.readStream(checkoutStreamId);
@@ -29,7 +29,7 @@ export async function checkoutPayment(
     if (latest) {
       const state = await loadPayment(deps, latest.paymentId);
       const p = state.context.payment;
-      if (!p) return startPayment(deps, userId, orders, { paymentId: latest.paymentId, correlationId: checkoutStreamId, fresh: true });
+      if (!p) return startPayment(deps, userId, orders, { paymentId: latest.paymentId, correlationId: checkoutStreamId, kind: 'checkout', fresh: true });
       if (state.matches('awaitingPayment') && Date.parse(p.expiresAt) > now.getTime()) {
         return { paymentId: p.paymentId, codeUrl: p.codeUrl, amount: p.amount, events: [] };
       }
@@ -40,7 +40,7 @@ export async function checkoutPayment(
       const named = await decideOn(ctx, checkoutStreamId, checkoutDecider, {
         type: 'RequestCheckoutPayment', data: { paymentId, orderIds, supersedes: latest?.paymentId ?? null },
       }, `${checkoutStreamId}:request-payment:${paymentId}`, { known: stream });
-      const created = await startPayment(deps, userId, orders, { paymentId, correlationId: checkoutStreamId, fresh: true });
+      const created = await startPayment(deps, userId, orders, { paymentId, correlationId: checkoutStreamId, kind: 'checkout', fresh: true });
       return { ...created, events: [...named.events, ...created.events] };
     } catch (error) {
       if (!isConflict(error) || attempt >= RACES) throw error;

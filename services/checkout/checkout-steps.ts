@@ -19,16 +19,15 @@ import { stockDecider } from '../../domain/stock/stock.decider';
 import { skuStream } from '../../domain/stock/stock.events';
 import type { Actor, RecordedEvent } from '../event-store/event-store.port';
 import { untilNoConflict, type ConflictRetry } from '../commands/until-no-conflict';
-import { decideOn, shopperActor, type StepContext } from './decide-on';
+import { decideOn, processContext, shopperActor, type StepContext } from '../processes/process-step';
 import { loadOrder, orderOf, orderStream, type LoadedOrder } from './order-stream';
 
 type Started = CheckoutStarted['data'];
 
 export const collageStream = (collageId: number): string => `collage-${collageId}`;
 
-const contextOf = (deps: Pick<StepContext, 'store' | 'clock'>, started: Started, actor?: Actor): StepContext => ({
-  store: deps.store, clock: deps.clock, actor: actor ?? shopperActor(started.userId), correlationId: checkoutStream(started.checkoutId),
-});
+const contextOf = (deps: Pick<StepContext, 'store' | 'clock'>, started: Started, actor?: Actor): StepContext =>
+  processContext(deps, 'checkout', checkoutStream(started.checkoutId), actor ?? shopperActor(started.userId));
 
 /** The steps a run has taken, by name (`quota:…`, `stock:<skuId>`, `coupon:<claimId>`, `collage`). */
 export type TakenSteps = Set<string>;

@@ -7,6 +7,7 @@ import type { UnpaidOrderLimits } from '../config';
 import type { Database } from '../db/database';
 import type { EventStore } from '../event-store/event-store.port';
 import type { Payments } from '../payments/payments';
+import type { ProcessResumer } from '../processes/process-resumer';
 import type { CatalogFacts } from './catalog-facts';
 import type { CheckoutIds } from './checkout-ids';
 
@@ -45,6 +46,8 @@ export interface CheckoutDeps {
   clock: () => Date;
   waitFor: WaitFor;
   payments: Payments;
+  /** the one resumer: the checkout, payment, group and order processes register with it (checkout.module.ts) */
+  processes: ProcessResumer;
   ids: CheckoutIds;
   /** goods, prices, stock and running activities from the read models (catalog-facts.ts) */
   catalog: CatalogFacts;

@@ -8,13 +8,13 @@
 import { orderDecider } from '../../domain/order/order.decider';
 import type { DeadlineHandler } from '../scheduler/deadline-handler';
 import type { CheckoutDeps } from './checkout.deps';
-import { decideOn, systemActor } from './decide-on';
+import { decideOn, processContext } from '../processes/process-step';
 import { releaseOrderResources } from './release-order-resources';
 
 export function closeUnpaidOrderHandler(deps: CheckoutDeps): DeadlineHandler {
   return async (deadline) => {
     const orderId = deadline.entityId;
-    const ctx = { store: deps.store, clock: deps.clock, actor: systemActor, correlationId: deadline.streamId };
+    const ctx = processContext(deps, 'order-close', deadline.streamId);
     const closed = await decideOn(ctx, deadline.streamId, orderDecider, { type: 'CloseUnpaidOrder', data: {} }, deadline.commandId);
     const released = await releaseOrderResources(deps, orderId);
     const collageId = closed.state.context.order?.collageId ?? 0;

@@ -10,7 +10,7 @@ import { DomainError } from '../../domain/shared/errors';
 import { collageDecider } from '../../domain/group-buy/collage.decider';
 import type { RecordedEvent } from '../event-store/event-store.port';
 import { collageStream } from './checkout-steps';
-import { decideOn, systemActor, type StepContext } from './decide-on';
+import { decideOn, processContext, type StepContext } from '../processes/process-step';
 import { isAwaitingPayment, loadOrder, orderStream } from './order-stream';
 import { refundFromPayment, type RefundDeps } from './refunds';
 
@@ -60,7 +60,7 @@ async function memberPaid(ctx: StepContext, collageId: number, orderId: number, 
 }
 
 export async function payOrders(deps: RefundDeps, money: MoneyIn): Promise<PaidOrders> {
-  const ctx: StepContext = { store: deps.store, clock: deps.clock, actor: systemActor, correlationId: `payment-${money.paymentId}` };
+  const ctx = processContext(deps, 'payment', `payment-${money.paymentId}`);
   const out: RecordedEvent[] = [];
   const refunded: number[] = [];
   let changed = false;

@@ -6,7 +6,8 @@
  * shopper's is 订单不存在; one no longer awaiting payment is 订单状态已变更. `money` from the client is ignored.
  *
  * checkPay answers `data.code` 'SUCCESS' once the order is paid (also 6 待成团), 'NOTPAY' while it awaits payment
- * (the web keeps polling every 3 s), and 订单状态已变更 once it closed unpaid (the web stops and shows it).
+ * (the web keeps polling every 3 s; while it does, the provider is asked too — payment-reconcile.ts — so money whose
+ * callback was lost is found), and 订单状态已变更 once it closed unpaid (the web stops and shows it).
  */
 import { orderStateNumber } from '../../domain/order/order.view';
 import { fail } from '../../domain/shared/errors';
@@ -16,6 +17,7 @@ import { checkoutPlanOf } from './checkout-stream';
 import { isAwaitingPayment, isClosed, loadOrder, type LoadedOrder } from './order-stream';
 import { checkoutPayment } from './checkout-payment';
 import { payInfoOf, startPayment, type PayInfo } from './payment-service';
+import { paymentsNaming, reconcileOnPoll } from './payment-reconcile';
 
 export type PayScope = 'checkout' | 'order';
 
@@ -44,7 +46,7 @@ export async function refreshPayment(deps: CheckoutDeps, userId: number, orderId
     const checkout = order.correlationId?.startsWith('checkout-') ? order.correlationId : null;
     const payment = checkout
       ? await checkoutPayment(deps, userId, orders, checkout)
-      : await startPayment(deps, userId, orders, { correlationId: `order-${orderId}` });
+      : await startPayment(deps, userId, orders, { correlationId: `order-${orderId}`, kind: 'checkout' });
     if (payment.events.length > 0) await deps.waitFor(payment.events, { projections: ['checkout'] });
     return payInfoOf({
       money: payment.amount, orderIds: orders.map((o) => o.orderId), collageId: order.placed.collageId,
@@ -56,7 +58,12 @@ export async function refreshPayment(deps: CheckoutDeps, userId: number, orderId
 export interface PayCheck { code: 'SUCCESS' | 'NOTPAY'; orderId: number; state: number | null; paymentState: 0 | 1 }
 
 export async function checkPay(deps: CheckoutDeps, userId: number, orderId: number): Promise<PayCheck> {
-  const order = await ownedOrder(deps, userId, orderId);
+  let order = await ownedOrder(deps, userId, orderId);
+  if (order.state.context.payment === null && isAwaitingPayment(order)) {
+    // a callback that never came must not leave a paying shopper at NOTPAY: ask the provider (throttled)
+    for (const paymentId of await paymentsNaming(deps, orderId, order.correlationId)) await reconcileOnPoll(deps, paymentId);
+    order = await ownedOrder(deps, userId, orderId);
+  }
   const paid = order.state.context.payment !== null;
   if (!paid && isClosed(order)) fail('orderStateChanged');
   return { code: paid ? 'SUCCESS' : 'NOTPAY', orderId, state: orderStateNumber(order.state), paymentState: paid ? 1 : 0 };

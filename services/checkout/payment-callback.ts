@@ -6,7 +6,7 @@
  * comes from the log on every instance (order-push.ts), whichever instance the callback reached. A notification
  * for a payment this system never created is acknowledged and logged (WeChat would otherwise re-send it for a day).
  * Other trade states carry no money: acknowledged. Throwing (the store is down) answers FAIL and WeChat retries.
- * A process killed between the money and its orders is finished by the `settle-payment` deadline (settlePayment).
+ * A process killed between the money and its orders is finished by the resumer (resume-payment.ts).
  */
 import { orderDecider } from '../../domain/order/order.decider';
 import type { PaymentCommand } from '../../domain/payment/payment.commands';
@@ -18,8 +18,8 @@ import type { RecordedEvent } from '../event-store/event-store.port';
 import type { PaymentResult } from '../payments/payment-provider';
 import type { PaymentCallbackHandler } from '../payments/payments';
 import type { CheckoutDeps } from './checkout.deps';
-import { decideOn, systemActor, type StepContext } from './decide-on';
-import { appendDecided, decideStep, type DecidedStep } from './decide-together';
+import { decideOn, processContext, type StepContext } from '../processes/process-step';
+import { appendDecided, decideStep, type DecidedStep } from '../processes/process-together';
 import { isAwaitingPayment, loadOrder, orderStream } from './order-stream';
 import { payOrderId, payOrders, type MoneyIn } from './pay-orders';
 import { loadPayment, paymentStream } from './payment-service';
@@ -32,29 +32,7 @@ const PAID_SCREEN_READ_MODELS = ['orders'];
 
 export function paymentCallbackHandler(deps: CheckoutDeps): PaymentCallbackHandler {
   return {
-    async onPaymentResult(result) {
-      if (result.tradeState !== 'SUCCESS') {
-        deps.log(`[checkout] payment ${result.paymentId} notified ${result.tradeState}: nothing to record`);
-        return;
-      }
-      const streamId = paymentStream(result.paymentId);
-      await withStreamLock(`process:${streamId}`, async () => {
-        const held = await deps.store.readStream(streamId);
-        if (held.length === 0) {
-          deps.log(`[checkout] payment ${result.paymentId} is not ours: notification acknowledged and ignored`);
-          return;
-        }
-        const ctx = contextOf(deps, streamId);
-        const success: PaymentCommand = {
-          type: 'RecordPaymentSuccess', data: { transactionId: result.transactionId, amount: result.amountFen },
-        };
-        const commandId = `callback:${result.transactionId}`;
-        if (await paidTogether(deps, ctx, held, success, commandId, result)) return;
-        const recorded = await decideOn(ctx, streamId, paymentDecider, success, commandId, { known: held });
-        const orderIds = recorded.state.context.payment?.orderIds ?? [];
-        await payAndAnnounce(deps, { paymentId: result.paymentId, transactionId: result.transactionId, orderIds }, recorded);
-      });
-    },
+    onPaymentResult: (result) => recordMoneyIn(deps, result),
     async paymentStatus(paymentId) {
       return paymentStatus(await loadPayment(deps, paymentId));
     },
@@ -62,24 +40,49 @@ export function paymentCallbackHandler(deps: CheckoutDeps): PaymentCallbackHandl
 }
 
 /**
- * The `settle-payment` deadline (projections/deadlines/deadline-rules.ts), due shortly after each PaymentSucceeded:
- * the orders the money covers are paid — or refunded when they no longer await payment — as the callback would have
- * done. After a completed callback every step answers from its command id and nothing is recorded or pushed; after a
- * process that died between recording the money and paying its orders, this finishes the job.
+ * Money the provider says arrived (a verified callback, or its answer to a query: payment-reconcile.ts), recorded
+ * once per transaction, then the orders it covers paid — or refunded when they no longer await payment. Anything but
+ * SUCCESS carries no money: nothing is recorded.
  */
-export async function settlePayment(deps: CheckoutDeps, paymentId: string): Promise<void> {
-  const streamId = paymentStream(paymentId);
+export async function recordMoneyIn(deps: CheckoutDeps, result: PaymentResult): Promise<void> {
+  if (result.tradeState !== 'SUCCESS') {
+    deps.log(`[checkout] payment ${result.paymentId} notified ${result.tradeState}: nothing to record`);
+    return;
+  }
+  const streamId = paymentStream(result.paymentId);
   await withStreamLock(`process:${streamId}`, async () => {
-    const { context } = await loadPayment(deps, paymentId);
-    if (!context.success || !context.payment) return;
-    const money = { paymentId, transactionId: context.success.transactionId, orderIds: context.payment.orderIds };
-    const paid = await payAndAnnounce(deps, money, { repeated: true, events: [] });
-    if (paid.changed) deps.log(`[checkout] payment ${paymentId}: orders ${money.orderIds.join(',')} settled after the callback stopped short`);
+    const held = await deps.store.readStream(streamId);
+    if (held.length === 0) {
+      deps.log(`[checkout] payment ${result.paymentId} is not ours: notification acknowledged and ignored`);
+      return;
+    }
+    const ctx = contextOf(deps, streamId);
+    const success: PaymentCommand = {
+      type: 'RecordPaymentSuccess', data: { transactionId: result.transactionId, amount: result.amountFen },
+    };
+    const commandId = `callback:${result.transactionId}`;
+    if (await paidTogether(deps, ctx, held, success, commandId, result)) return;
+    const recorded = await decideOn(ctx, streamId, paymentDecider, success, commandId, { known: held });
+    const orderIds = recorded.state.context.payment?.orderIds ?? [];
+    await payAndAnnounce(deps, { paymentId: result.paymentId, transactionId: result.transactionId, orderIds }, recorded);
   });
 }
 
-const contextOf = (deps: CheckoutDeps, streamId: string): StepContext =>
-  ({ store: deps.store, clock: deps.clock, actor: systemActor, correlationId: streamId });
+/**
+ * The payment's money carried to its orders (the resumer, resume-payment.ts): paid — or refunded when they no longer
+ * await payment — as the callback would have done. After a completed callback every step answers from its command id
+ * and nothing is recorded or pushed; after a process that died between recording the money and paying its orders,
+ * this finishes the job. Runs under the caller's process lock.
+ */
+export async function settlePayment(deps: CheckoutDeps, paymentId: string): Promise<void> {
+  const { context } = await loadPayment(deps, paymentId);
+  if (!context.success || !context.payment) return;
+  const money = { paymentId, transactionId: context.success.transactionId, orderIds: context.payment.orderIds };
+  const paid = await payAndAnnounce(deps, money, { repeated: true, events: [] });
+  if (paid.changed) deps.log(`[checkout] payment ${paymentId}: orders ${money.orderIds.join(',')} settled after the callback stopped short`);
+}
+
+const contextOf = (deps: CheckoutDeps, streamId: string): StepContext => processContext(deps, 'payment', streamId);
 
 /**
  * The money and the orders it pays in ONE multi-stream append (decide-together.ts): PaymentSucceeded and each order's

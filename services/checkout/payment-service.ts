@@ -18,7 +18,7 @@ import { toDomainEvent } from '../commands/command-events';
 import type { RecordedEvent } from '../event-store/event-store.port';
 import { payQrPath } from '../payments/qr-code';
 import type { CheckoutDeps } from './checkout.deps';
-import { decideOn, shopperActor } from './decide-on';
+import { decideOn, processContext, shopperActor, type ProcessKind } from '../processes/process-step';
 import type { LoadedOrder } from './order-stream';
 
 export interface PayInfo {
@@ -125,7 +125,9 @@ export async function paymentAtProvider(
  */
 export async function startPayment(
   deps: CheckoutDeps, userId: number, orders: readonly LoadedOrder[],
-  options: { paymentId?: string; correlationId: string; /** the checkout was started by this very request */ fresh?: boolean },
+  options: {
+    paymentId?: string; correlationId: string; kind: ProcessKind; /** the checkout was started by this very request */ fresh?: boolean;
+  },
 ): Promise<PaymentStart> {
   const now = deps.clock();
   const orderIds = orders.map((o) => o.orderId);
@@ -142,7 +144,7 @@ export async function startPayment(
     return { paymentId, codeUrl: p.codeUrl, amount: p.amount, events: [] };
   }
   const { codeUrl, amount, command } = await paymentAtProvider(deps, orders, paymentId);
-  const created = await decideOn({ store: deps.store, clock: deps.clock, actor: shopperActor(userId), correlationId: options.correlationId },
+  const created = await decideOn(processContext(deps, options.kind, options.correlationId, shopperActor(userId)),
     paymentStream(paymentId), paymentDecider, command, createPaymentId(options.correlationId, paymentId), { known: stream });
   return { paymentId, codeUrl: created.state.context.payment?.codeUrl ?? codeUrl, amount, events: created.events };
 }

@@ -12,7 +12,7 @@ import type { RecordedEvent } from '../event-store/event-store.port';
 import type { PaymentProvider } from '../payments/payment-provider';
 import type { CheckoutIds } from './checkout-ids';
 import type { CheckoutDeps } from './checkout.deps';
-import { decideOn, systemActor, type StepContext } from './decide-on';
+import { decideOn, processContext, type StepContext } from '../processes/process-step';
 import { loadPayment } from './payment-service';
 
 export type RefundDeps = Pick<CheckoutDeps, 'store' | 'clock' | 'log'> & {
@@ -24,7 +24,7 @@ export interface RefundAsk { paymentId: string; orderId: number; amountFen: numb
 
 export async function refundFromPayment(deps: RefundDeps, ask: RefundAsk): Promise<RecordedEvent[]> {
   const streamId = `payment-${ask.paymentId}`;
-  const ctx: StepContext = { store: deps.store, clock: deps.clock, actor: systemActor, correlationId: streamId };
+  const ctx = processContext(deps, 'payment', streamId);
   const refundId = deps.ids.refundId(ask.paymentId, ask.orderId);
   const requested = await decideOn(ctx, streamId, paymentDecider, {
     type: 'RequestRefund',
@@ -46,7 +46,7 @@ export async function refundFromPayment(deps: RefundDeps, ask: RefundAsk): Promi
  */
 export async function settlePendingRefunds(deps: RefundDeps, paymentId: string): Promise<void> {
   const streamId = `payment-${paymentId}`;
-  const ctx: StepContext = { store: deps.store, clock: deps.clock, actor: systemActor, correlationId: streamId };
+  const ctx = processContext(deps, 'payment', streamId);
   const c = (await loadPayment(deps, paymentId)).context;
   const stillPending: string[] = [];
   for (const refundId of pendingIds(c)) {

@@ -5,7 +5,8 @@
  * - its coupon claims on `coupon-claim-<id>` (a platform coupon shared with other orders of the checkout comes back
  *   once they all closed);
  * - the open QR payments naming it: closed at the provider and on `payment-<id>` (a provider that reports the
- *   payment already paid is left open: its callback arrives and refunds this order, pay-orders.ts).
+ *   payment already paid (ORDERPAID) is asked about and its money recorded: this closed order is then refunded from
+ *   it, pay-orders.ts).
  * The order must be closed (else 订单状态已变更). Every step is keyed by the order: running it again gives back
  * nothing twice. Leaving a group is the orders slice's (services/orders/failed-collage.ts).
  */
@@ -21,11 +22,12 @@ import type { RecordedEvent } from '../event-store/event-store.port';
 import { PaymentProviderError } from '../payments/payment-provider';
 import type { CheckoutDeps } from './checkout.deps';
 import { loadCheckout } from './checkout-stream';
-import { decideOn, systemActor, type StepContext } from './decide-on';
+import { decideOn, processContext, type StepContext } from '../processes/process-step';
 import { isClosed, loadOrder } from './order-stream';
 import { loadPayment, paymentStream } from './payment-service';
 
-export type ReleaseDeps = Pick<CheckoutDeps, 'store' | 'clock' | 'db' | 'payments' | 'log'>;
+/** `processes`: a payment the provider says was paid (ORDERPAID to a close) is resumed: asked about, its money recorded. */
+export type ReleaseDeps = Pick<CheckoutDeps, 'store' | 'clock' | 'db' | 'payments' | 'log' | 'processes'>;
 
 /** `named`: the payments the order's checkout stream names for it (found there even while the read model lags). */
 async function closeOpenPayments(deps: ReleaseDeps, ctx: StepContext, orderId: number, named: readonly string[]): Promise<RecordedEvent[]> {
@@ -39,7 +41,11 @@ async function closeOpenPayments(deps: ReleaseDeps, ctx: StepContext, orderId: n
       await deps.payments.provider.closePayment(paymentId);
     } catch (error) {
       if (!(error instanceof PaymentProviderError)) throw error;
-      if (error.code === 'ORDERPAID') continue;
+      if (error.code === 'ORDERPAID') {
+        // paid after all: the money is recorded, and this closed order is refunded from it (pay-orders.ts)
+        await deps.processes.resume(paymentStream(paymentId));
+        continue;
+      }
       deps.log(`[checkout] closing ${paymentId} at the provider: ${error.code} ${error.message}; closed on our side`);
     }
     try {
@@ -58,7 +64,7 @@ export async function releaseOrderResources(deps: ReleaseDeps, orderId: number):
   const order = await loadOrder(deps.store, orderId);
   if (!order) return [];
   if (!isClosed(order)) fail('orderStateChanged');
-  const ctx: StepContext = { store: deps.store, clock: deps.clock, actor: systemActor, correlationId: `order-${orderId}` };
+  const ctx = processContext(deps, 'order-close', `order-${orderId}`);
   const step = (name: string) => `order-${orderId}:release:${name}`;
   const checkout = order.correlationId?.startsWith('checkout-') ? await loadCheckout(deps.store, order.correlationId) : null;
   const plan = checkout?.started?.plan ?? null;

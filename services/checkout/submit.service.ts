@@ -24,9 +24,10 @@ import { checkoutIdOf, requestHashOf } from './checkout-ids';
 import type { CheckoutDeps } from './checkout.deps';
 import type { CheckoutRequest } from './checkout-request';
 import { giveBack, placeOrders, reserve, stepId, type TakenSteps } from './checkout-steps';
-import { decideOn, shopperActor, streamAfter, type StepContext } from './decide-on';
+import { isConflict } from '../commands/until-no-conflict';
+import { decideOn, processContext, shopperActor, streamAfter, type StepContext } from '../processes/process-step';
 import { orderOf, orderStream, type LoadedOrder } from './order-stream';
-import { appendDecided, decideStep, type DecidedStep } from './decide-together';
+import { appendDecided, decideStep, type DecidedStep } from '../processes/process-together';
 import { checkoutStateOf } from './checkout-stream';
 import { payOrders } from './pay-orders';
 import {
@@ -51,7 +52,7 @@ export async function submitCheckout(
   const checkoutId = checkoutIdOf(userId, idempotencyKey ?? randomUUID());
   const streamId = checkoutStream(checkoutId);
   const requestHash = requestHashOf(request);
-  const ctx: StepContext = { store: deps.store, clock: deps.clock, actor: shopperActor(userId), correlationId: streamId };
+  const ctx = processContext(deps, 'checkout', streamId, shopperActor(userId));
   return withStreamLock(`process:${streamId}`, async () => {
     let stream = await deps.store.readStream(streamId);
     let state = checkoutStateOf(stream);
@@ -80,19 +81,24 @@ export async function submitCheckout(
 
 /**
  * Carries out a started checkout; `stream` is the checkout stream as it stands (decided on without reading it);
- * `fresh` when this request started it (nothing of its plan can have been recorded yet). The `abandon-checkout`
- * deadline resumes a checkout that placed orders but stopped before completing through here as well.
+ * `fresh` when this request started it (nothing of its plan can have been recorded yet). The resumer
+ * (resume-checkout.ts) carries on a checkout a crash stopped through here as well, possibly while the request that
+ * started it still runs: every step answers from its stream when the other driver took it first.
+ *
+ * The fence (CheckoutCommitted): nothing is placed before the checkout stream records the commitment — in the same
+ * multi-stream append as the orders (placeTogether) or before them — and a refused step records CheckoutFailed before
+ * anything is given back. So whichever of two drivers records first decides: a refusal that loses to a commitment goes
+ * forward instead; a commitment that loses to a failure gives back what its driver took. A transient conflict is no
+ * refusal: it is thrown unrecorded (the shopper is told to retry; the process stays open for the resumer).
  *
  * A fresh checkout records its orders, its payment and — when nothing is left to do between them — its completion in
  * one multi-stream append (placeTogether): all or none on PostgreSQL, so there is never an order without its payment
  * nor a payment without its orders, and the buyer waits for one append where the steps took three. The hot stock and
- * quota streams stay out of it: their group commit serves many buyers per append. A resumed checkout, and a fresh one
- * whose streams moved on meanwhile, takes the steps one by one, each answered from its stream when already recorded.
+ * quota streams stay out of it: their group commit serves many buyers per append.
  */
 export async function carryOut(
   deps: CheckoutDeps, ctx: StepContext, started: Started, stream: readonly RecordedEvent[], fresh: boolean,
 ): Promise<PayInfo> {
-  const streamId = ctx.correlationId;
   const events: RecordedEvent[] = [];
   let orders: LoadedOrder[];
   let together: PlacedTogether | null = null;
@@ -104,18 +110,14 @@ export async function carryOut(
       events.push(...together.events);
       orders = together.orders;
     } else {
+      events.push(...(await commit(ctx, started, stream)).events);
       const placed = await placeOrders(deps, started);
       events.push(...placed.events);
       orders = placed.orders;
     }
   } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    const released = await giveBack(deps, started, taken);
-    const failed = await decideOn(ctx, streamId, checkoutDecider, {
-      type: 'FailCheckout', data: { errorName: error.errorName, code: error.code, message: error.message },
-    }, `${streamId}:fail`, { known: stream });
-    await deps.waitFor([...released, ...failed.events]);
-    throw error;
+    if (!(error instanceof DomainError) || isConflict(error)) throw error;
+    return refused(deps, ctx, started, taken, error);
   }
   const { plan } = started;
   let done = together?.completed ?? null;
@@ -128,18 +130,48 @@ export async function carryOut(
     let codeUrl = together?.codeUrl ?? '';
     if (plan.paymentId && !together) {
       const payable = orders.filter((o) => o.placed.price > 0);
-      const payment = await startPayment(deps, started.userId, payable, { paymentId: plan.paymentId, correlationId: streamId, fresh });
+      const payment = await startPayment(deps, started.userId, payable, { paymentId: plan.paymentId, correlationId: ctx.correlationId, kind: 'checkout', fresh });
       codeUrl = payment.codeUrl;
       events.push(...payment.events);
     }
     await removeFromCart(deps, started);
-    const completed = await decideOn(ctx, streamId, checkoutDecider, completeCheckout(plan, codeUrl), `${streamId}:complete`, { known: stream });
+    const completed = await decideOn(ctx, ctx.correlationId, checkoutDecider, completeCheckout(plan, codeUrl), `${ctx.correlationId}:complete`);
     events.push(...completed.events);
     done = completed.state.completed;
   }
   await deps.waitFor(events, { projections: NEXT_SCREEN_READ_MODELS });
-  if (!done) throw new Error(`checkout ${streamId} did not complete`);
+  if (!done) throw new Error(`checkout ${ctx.correlationId} did not complete`);
   return payInfoOf(done);
+}
+
+/** CheckoutCommitted before the orders are placed one by one (a repeat when a driver committed already). */
+function commit(ctx: StepContext, started: Started, stream: readonly RecordedEvent[]) {
+  return decideOn(ctx, ctx.correlationId, checkoutDecider,
+    { type: 'CommitCheckout', data: { orderIds: started.plan.orders.map((o) => o.orderId) } }, `${ctx.correlationId}:commit`,
+    { known: stream });
+}
+
+/**
+ * A step was refused: CheckoutFailed first (the fence), then what this run took goes back and the refusal is the
+ * answer (the resumer then gives back the rest of the plan, in case another driver took more, and a give-back a crash
+ * cut short). A checkout another driver committed meanwhile is not failed: it is carried forward instead.
+ */
+async function refused(deps: CheckoutDeps, ctx: StepContext, started: Started, taken: TakenSteps, error: DomainError): Promise<PayInfo> {
+  let failed;
+  try {
+    failed = await decideOn(ctx, ctx.correlationId, checkoutDecider, {
+      type: 'FailCheckout', data: { errorName: error.errorName, code: error.code, message: error.message },
+    }, `${ctx.correlationId}:fail`);
+  } catch (refusal) {
+    if (!(refusal instanceof DomainError)) throw refusal;
+    const state = checkoutStateOf(await deps.store.readStream(ctx.correlationId));
+    if (state.completed) return payInfoOf(state.completed);
+    if (state.committed) return carryOut(deps, ctx, started, [], false);
+    throw error; // abandoned meanwhile: its give-back covers this run's steps too
+  }
+  const released = await giveBack(deps, started, taken);
+  await deps.waitFor([...released, ...failed.events]);
+  throw error;
 }
 
 const completeCheckout = (plan: Started['plan'], codeUrl: string): CheckoutCommand => ({
@@ -206,10 +238,13 @@ async function placeTogether(
   }
   const nothingBetween = plan.orders.every((o) => o.payable > 0)
     && plan.orders.every((o) => !o.place.lines.some((l) => plan.cartSkuIds.includes(l.skuId)));
-  const complete = nothingBetween
+  // the checkout stream's part: completed when nothing is left between, else committed (the fence, see carryOut)
+  const own = nothingBetween
     ? decideStep(ctx, ctx.correlationId, checkoutDecider, completeCheckout(plan, codeUrl), `${ctx.correlationId}:complete`, stream)
-    : null;
-  if (complete) steps.push(complete);
+    : decideStep(ctx, ctx.correlationId, checkoutDecider,
+      { type: 'CommitCheckout', data: { orderIds: plan.orders.map((o) => o.orderId) } }, `${ctx.correlationId}:commit`, stream);
+  if (!own) return null;
+  steps.push(own);
   const appended = await appendDecided(ctx, steps);
   if (!appended) return null;
   const orders = plan.orders.map((o, i) => orderOf(o.orderId, appended.results[i].events));
@@ -219,6 +254,6 @@ async function placeTogether(
     events: appended.events,
     orders: orders as LoadedOrder[],
     codeUrl: plan.paymentId ? ((appended.results[plan.orders.length].state as PaymentState).context.payment?.codeUrl ?? codeUrl) : '',
-    completed: complete ? (last?.completed ?? null) : null,
+    completed: last?.completed ?? null,
   };
 }

@@ -1,14 +1,14 @@
 /**
- * Money back for a closed order: `RequestRefund` on the order's payment (an auditor sees the request before the
- * provider is asked), then the provider's refund, then its outcome recorded. Idempotent per refundId: a repeat
- * finds the request already recorded (the decider answers []) and the provider answers the same refund again.
- * A provider that fails or answers PROCESSING leaves the refund pending on the payment stream (visible to ops); it is
- * not retried from here.
+ * Money back for a closed order, a step of the process that closed it (an order's close, a failed group): 
+ * `RequestRefund` on the order's payment (an auditor sees the request before the provider is asked), then the
+ * provider's refund, then its outcome recorded. Idempotent per refundId: a repeat finds the request already recorded
+ * (answered from its command id) and the provider answers the same refund again. A provider that fails or answers
+ * PROCESSING leaves the refund pending on the payment: the payment's resumer asks again (resume-payment.ts).
  */
 import { paymentDecider } from '../../domain/payment/payment.decider';
 import type { PaymentCommand } from '../../domain/payment/payment.commands';
 import type { RefundReason } from '../../domain/payment/payment.events';
-import { handleCommand } from '../commands/handle-command';
+import { decideOn, type StepContext } from '../processes/process-step';
 import type { OrderServiceDeps } from './order-command';
 
 export interface OrderRefund {
@@ -28,13 +28,10 @@ const REASON_TEXT: Record<RefundReason, string> = {
 };
 
 export async function refundOrder(
-  deps: Pick<OrderServiceDeps, 'store' | 'clock' | 'provider' | 'log'>, refund: OrderRefund,
+  deps: Pick<OrderServiceDeps, 'provider' | 'log'>, ctx: StepContext, refund: OrderRefund,
 ): Promise<RefundOutcome> {
   const { paymentId, refundId } = refund;
-  const run = (command: PaymentCommand, commandId: string) => handleCommand({
-    store: deps.store, streamId: `payment-${paymentId}`, decider: paymentDecider, command, now: deps.clock(),
-    actor: { kind: 'system' }, commandId, retryOnConflict: true,
-  });
+  const run = (command: PaymentCommand, commandId: string) => decideOn(ctx, `payment-${paymentId}`, paymentDecider, command, commandId);
   const requested = await run({
     type: 'RequestRefund',
     data: { refundId, orderId: refund.orderId, amount: refund.amount, reason: refund.reason, afterSaleId: null },

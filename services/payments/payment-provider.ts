@@ -87,6 +87,8 @@ export interface PaymentProvider {
   closePayment(paymentId: string): Promise<void>;
   refund(request: RefundRequest): Promise<RefundResult>;
   queryRefund(refundId: string): Promise<RefundResult>;
+  /** WeChat Pay v3 查询订单 by out_trade_no: the trade state the provider holds (ORDER_NOT_EXIST when unknown). */
+  queryPayment(paymentId: string): Promise<PaymentResult>;
 }
 
 /** The provider refused or failed a call: WeChat's error `code` (e.g. ORDERPAID, PARAM_ERROR) and its message. */

@@ -42,19 +42,25 @@ export async function migrateSchedulerFirings(db: Database): Promise<void> {
   ]);
 }
 
-/** Due deadlines of `kinds` that are not done, not leased by anyone and not waiting for a retry. */
-export async function dueDeadlines(db: Database, now: Date, kinds: readonly string[], limit: number): Promise<DueRow[]> {
+/**
+ * Due deadlines of `kinds` (each due `delayMs` after its instant) that are not done, not leased by anyone and not
+ * waiting for a retry.
+ */
+export async function dueDeadlines(
+  db: Database, now: Date, kinds: readonly { kind: string; delayMs: number }[], limit: number,
+): Promise<DueRow[]> {
   const { rows } = await db.query<{ kind: DeadlineKind; stream_id: string; entity_id: string | number; due_text: string }>(
     `select d.kind, d.stream_id, d.entity_id, d.due_text
        from deadlines d
-      where d.due_at <= $1 and d.kind = any($2::text[])
+       join unnest($2::text[], $4::float8[]) as k(kind, delay_ms) on k.kind = d.kind
+      where d.due_at <= $1::timestamptz - make_interval(secs => k.delay_ms / 1000.0)
         and not exists (
           select 1 from scheduler_firings f
            where f.kind = d.kind and f.stream_id = d.stream_id and f.due_text = d.due_text
              and (f.status = 'done' or (f.status = 'running' and f.lease_until > $1) or f.next_attempt_at > $1))
       order by d.due_at, d.stream_id
       limit $3`,
-    [now.toISOString(), [...kinds], limit],
+    [now.toISOString(), kinds.map((k) => k.kind), limit, kinds.map((k) => k.delayMs)],
   );
   return rows.map((r) => ({ kind: r.kind, streamId: r.stream_id, entityId: Number(r.entity_id), dueText: r.due_text }));
 }

@@ -39,6 +39,8 @@ export interface SchedulerOptions {
   /** First retry delay, doubled per failure up to maxRetryMs (defaults 5 s and 5 min). */
   retryMs?: number;
   maxRetryMs?: number;
+  /** Per kind, how long after its due time a deadline fires (the resumer's `resume-process`: PROCESS_RESUME_AFTER_MS). */
+  delays?: Partial<Record<DeadlineKind, number>>;
   /** Deadlines per pass (default 100). */
   batchSize?: number;
 }
@@ -110,7 +112,10 @@ export async function createScheduler(options: SchedulerOptions): Promise<Schedu
   async function tick(now: Date = clock()): Promise<TickReport> {
     const report: TickReport = { fired: 0, stale: 0, failed: 0 };
     if (handlers.size === 0) return report;
-    for (const row of await dueDeadlines(db, now, [...handlers.keys()], batchSize)) await fire(row, now, report);
+    const kinds = [...handlers.keys()];
+    for (const row of await dueDeadlines(db, now, kinds.map((kind) => ({ kind, delayMs: options.delays?.[kind] ?? 0 })), batchSize)) {
+      await fire(row, now, report);
+    }
     if (report.fired + report.stale > 0) await pruneFirings(db);
     return report;
   }

@@ -5,7 +5,7 @@
  * completed callback its firing records nothing.
  */
 import { paymentDecider } from '../../domain/payment/payment.decider';
-import { decideOn, systemActor } from '../../services/checkout/decide-on';
+import { decideOn, systemActor } from '../../services/processes/process-step';
 import { settleCheckoutFixture } from './checkout.fixtures';
 import { cupOrder, newShopper, typesOf, until, type PayInfo } from './checkout.support';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -32,7 +32,7 @@ async function recordMoneyOnly(info: PayInfo): Promise<void> {
   const streamId = `payment-${info.paymentId}`;
   const [created] = await server.runtime.store.readStream(streamId);
   const amount = (created.data as { amount: number }).amount;
-  await decideOn({ store: server.runtime.store, clock: () => NOW, actor: systemActor, correlationId: streamId }, streamId,
+  await decideOn({ store: server.runtime.store, clock: () => NOW, actor: systemActor, correlationId: streamId, kind: 'payment' }, streamId,
     paymentDecider, { type: 'RecordPaymentSuccess', data: { transactionId: `wx-${info.paymentId}`, amount } },
     `callback:wx-${info.paymentId}`);
 }

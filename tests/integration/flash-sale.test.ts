@@ -9,7 +9,7 @@ import { DomainError } from '../../domain/shared/errors';
 import { stockDecider } from '../../domain/stock/stock.decider';
 import type { StockEvent } from '../../domain/stock/stock.events';
 import { toDomainEvent } from '../../services/commands/command-events';
-import { decideOn } from '../../services/checkout/decide-on';
+import { decideOn } from '../../services/processes/process-step';
 import { ids, settleCheckoutFixture } from './checkout.fixtures';
 import { available, line, newShopper, shopOf, type Shopper } from './checkout.support';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -58,7 +58,7 @@ describe('64 shoppers buying a flash-sale SKU with stock 10 at the same moment',
 describe('1,000 reservations at once on one SKU with stock 100, on the real store', () => {
   it('takes exactly 100, refuses 900 with 商品库存不足, and never answers a write conflict', async () => {
     const skuId = 77019901;
-    const ctx = { store: server.runtime.store, clock: () => NOW, actor: { kind: 'system' as const }, correlationId: 'flash-sale-test' };
+    const ctx = { store: server.runtime.store, clock: () => NOW, actor: { kind: 'system' as const }, correlationId: 'flash-sale-test', kind: 'checkout' as const };
     const outcomes = await Promise.all(Array.from({ length: 1000 }, (_, i) => decideOn(ctx, `sku-${skuId}`, stockDecider, {
       type: 'ReserveStock', data: { skuId, reservationId: i + 1, userId: i + 1, number: 1, listedQuantity: 100 },
     }, `flash-sale-test:${i}`, { hot: true }).then(() => 'reserved', (error: unknown) => (error instanceof DomainError ? error.code : String(error)))));

@@ -3,6 +3,8 @@
  * /api/order/returnExpress, the `close-after-sale` deadline handler, and — when `demoMerchantAfterSaleAfterMs` > 0 —
  * the demo merchant's after-sale pass, and the refund notify route (/api/pay/wechat/refund-notify). Inside /internal: the merchant and platform routes.
  */
+import type { ProcessResumer } from '../../processes/process-resumer';
+import { resumeAfterSale } from '../../after-sale/resume-after-sale';
 import type { FastifyInstance } from 'fastify';
 import type { WaitFor } from '../../../projections/runner/wait-for';
 import { createAfterSaleIds } from '../../after-sale/after-sale-ids';
@@ -28,6 +30,7 @@ export interface AfterSaleModuleDeps {
   clock: () => Date;
   payments: Payments;
   scheduler: Pick<Scheduler, 'registerDeadlineHandler'>;
+  processes: Pick<ProcessResumer, 'register'>;
   /** Uploaded pictures: proof images must be ones this server issued. */
   blobs: BlobStore;
   /** The demo merchant agrees to applications and takes in returns this long after they arrive; 0 or absent: off. */
@@ -49,6 +52,7 @@ export async function registerAfterSaleApi(api: FastifyInstance, deps: AfterSale
   registerAfterSaleRoutes(api, afterSales, deps.blobs);
   await registerRefundNotifyRoute(api, afterSales);
   deps.scheduler.registerDeadlineHandler('close-after-sale', closeUnhandledAfterSale(afterSales));
+  deps.processes.register('after-sale', (streamId) => resumeAfterSale(afterSales, streamId));
   deps.hub.pushFrom(afterSalePushes(deps.store));
   const afterMs = deps.demoMerchantAfterSaleAfterMs ?? 0;
   if (afterMs > 0) {

@@ -34,7 +34,8 @@ import { cachedCatalogFacts, type CatalogFacts } from '../../checkout/catalog-fa
 import { createCheckoutIds } from '../../checkout/checkout-ids';
 import type { ReadModelChanges } from '../../read-cache/read-model-cache';
 import type { CheckoutDeps } from '../../checkout/checkout.deps';
-import { abandonCheckoutHandler } from '../../checkout/abandon-checkout';
+import { abandonCheckoutHandler, resumeCheckout } from '../../checkout/resume-checkout';
+import { resumePayment } from '../../checkout/resume-payment';
 import { closeUnpaidOrderHandler } from '../../checkout/close-unpaid-order';
 import { orderPushes, ownsOrder } from '../../checkout/order-push';
 import type { RealtimeHub } from '../../realtime/hub';
@@ -48,7 +49,7 @@ import { registerCheckoutRoutes } from './checkout.routes';
 import { settlePendingRefunds } from '../../checkout/refunds';
 
 /** What the app hands the checkout slice: the shared parts of CheckoutDeps (the slice makes the rest) and the scheduler. */
-export type CheckoutApiDeps = Pick<CheckoutDeps, 'db' | 'store' | 'clock' | 'waitFor' | 'payments' | 'checkoutDeadlineMs' | 'unpaidOrderLimits'> & {
+export type CheckoutApiDeps = Pick<CheckoutDeps, 'db' | 'store' | 'clock' | 'waitFor' | 'payments' | 'processes' | 'checkoutDeadlineMs' | 'unpaidOrderLimits'> & {
   hub: RealtimeHub;
   scheduler: Pick<Scheduler, 'registerDeadlineHandler'>;
   /** the projections' batch notices: goods facts are kept until a read model they come from changes */
@@ -62,7 +63,7 @@ export function orderResourcesReleaser(deps: Omit<ReleaseDeps, 'log'> & { log?: 
 
 export async function checkoutDepsOf(deps: CheckoutApiDeps, log: (line: string) => void, catalog: CatalogFacts): Promise<CheckoutDeps> {
   const { db, store, waitFor, clock } = deps;
-  const release = orderResourcesReleaser({ db, store, clock, payments: deps.payments, log });
+  const release = orderResourcesReleaser({ db, store, clock, payments: deps.payments, log, processes: deps.processes });
   return {
     ...deps,
     ids: await createCheckoutIds(db),
@@ -93,8 +94,8 @@ export async function registerCheckoutApi(api: FastifyInstance, deps: CheckoutAp
   deps.payments.registerCallbackHandler(paymentCallbackHandler(checkout));
   deps.scheduler.registerDeadlineHandler('close-unpaid-order', closeUnpaidOrderHandler(checkout));
   deps.scheduler.registerDeadlineHandler('abandon-checkout', abandonCheckoutHandler(checkout));
-  deps.scheduler.registerDeadlineHandler('settle-refund', (due) => settlePendingRefunds(checkout, due.streamId.slice('payment-'.length)));
-  deps.scheduler.registerDeadlineHandler('settle-payment', (due) => settlePayment(checkout, due.streamId.slice('payment-'.length)));
+  deps.processes.register('checkout', (streamId) => resumeCheckout(checkout, streamId));
+  deps.processes.register('payment', (streamId) => resumePayment(checkout, streamId));
   deps.hub.allow('order', (userId, id) => userId !== null && ownsOrder(checkout, userId, id));
   deps.hub.pushFrom(orderPushes(deps.db));
 }

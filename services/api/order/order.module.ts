@@ -8,6 +8,7 @@
  * `releaseOrderResources` is the checkout slice's (stock, quotas, coupons and open QR payments back), called when an
  * order closes; the app passes it in (features meet in the composition root).
  */
+import type { ProcessResumer } from '../../processes/process-resumer';
 import type { FastifyInstance } from 'fastify';
 import type { WaitFor } from '../../../projections/runner/wait-for';
 import type { Database } from '../../db/database';
@@ -15,7 +16,8 @@ import type { EventStore, RecordedEvent } from '../../event-store/event-store.po
 import { carrierHourMs } from '../../../domain/logistics/tracking.simulator';
 import { createDemoMerchant } from '../../merchant/demo-merchant';
 import { autoConfirmReceipt } from '../../orders/auto-confirm.handler';
-import { failCollageAtDeadline } from '../../orders/failed-collage';
+import { failCollageAtDeadline, resumeCollage } from '../../orders/failed-collage';
+import { resumeOrderClose } from '../../orders/cancel-order';
 import { anyShopper, collagePushes } from '../../orders/collage-push';
 import type { OrderServiceDeps } from '../../orders/order-command';
 import { createOrderNoticePublisher } from '../../orders/order-notice.publisher';
@@ -27,7 +29,7 @@ import { registerOrderRoutes } from './order.routes';
 
 /** The checkout slice's `releaseOrderResources` (services/checkout/release-order-resources.ts), as the app passes it. */
 export type ReleaseOrderResources = (
-  deps: { store: EventStore; clock: () => Date; db: Database; payments: Payments; log: (line: string) => void },
+  deps: { store: EventStore; clock: () => Date; db: Database; payments: Payments; log: (line: string) => void; processes: ProcessResumer },
   orderId: number,
 ) => Promise<readonly RecordedEvent[]>;
 
@@ -40,6 +42,7 @@ export interface OrderModuleDeps {
   payments: Payments;
   scheduler: Pick<Scheduler, 'registerDeadlineHandler'>;
   releaseOrderResources: ReleaseOrderResources;
+  processes: ProcessResumer;
   /** The demo merchant ships paid orders this long after payment; 0 or absent: no demo merchant. */
   demoMerchantShipAfterMs?: number;
   /** How often the background passes look for work (default 1000 ms). */
@@ -54,7 +57,7 @@ function services(deps: OrderModuleDeps, app: FastifyInstance): OrderServiceDeps
     provider: payments.provider,
     // read-your-writes for the stock and coupon screens, as for the order's own events
     releaseOrderResources: async (orderId) => {
-      await waitFor(await deps.releaseOrderResources({ store, clock, db, payments, log }, orderId));
+      await waitFor(await deps.releaseOrderResources({ store, clock, db, payments, log, processes: deps.processes }, orderId));
     },
   };
 }
@@ -66,6 +69,8 @@ export function registerOrderApi(api: FastifyInstance, deps: OrderModuleDeps): v
   registerOrderRoutes(api, orders, carrierHourMs(deps.demoMerchantShipAfterMs ?? 0));
   deps.scheduler.registerDeadlineHandler('auto-confirm', autoConfirmReceipt(orders));
   deps.scheduler.registerDeadlineHandler('fail-collage', failCollageAtDeadline(orders));
+  deps.processes.register('collage', (streamId) => resumeCollage(orders, streamId));
+  deps.processes.register('order', (streamId) => resumeOrderClose(orders, streamId));
   deps.hub.allow('collage', anyShopper);
   deps.hub.pushFrom(collagePushes(deps.store, deps.clock));
 

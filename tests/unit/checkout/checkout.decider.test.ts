@@ -18,10 +18,39 @@ describe('a checkout attempt that started', () => {
     expect(rejectionOf(checkout(started).when(start('h2'), NOW))).toEqual({ code: '00001', message: '重复请求' });
   });
 
-  it('completes once', () => {
+  it('completes once, committing its orders in the same breath when nothing committed them before', () => {
     const done = checkout(started).when(complete, NOW).events;
-    expect(done).toEqual([{ type: 'CheckoutCompleted', data: { ...complete.data, completedAt: NOW.toISOString() } }]);
+    expect(done).toEqual([
+      { type: 'CheckoutCommitted', data: { orderIds: complete.data.orderIds, committedAt: NOW.toISOString() } },
+      { type: 'CheckoutCompleted', data: { ...complete.data, completedAt: NOW.toISOString() } },
+    ]);
     expect(checkout(started, ...done).when(complete, NOW).events).toEqual([]);
+  });
+
+  describe('the fence between going forward and giving back', () => {
+    const commit = { type: 'CommitCheckout' as const, data: { orderIds: complete.data.orderIds } };
+    const failure = { type: 'FailCheckout' as const, data: { errorName: 'outOfStock', code: '80001', message: '商品库存不足' } };
+    const abandon = { type: 'AbandonCheckout' as const, data: { reason: 'deadline' as const } };
+
+    it('commits once, and completes after it without committing again', () => {
+      const committed = checkout(started).when(commit, NOW).events;
+      expect(committed.map((e) => e.type)).toEqual(['CheckoutCommitted']);
+      expect(checkout(started, ...committed).when(commit, NOW).events).toEqual([]);
+      expect(checkout(started, ...committed).when(complete, NOW).events.map((e) => e.type)).toEqual(['CheckoutCompleted']);
+    });
+
+    it('cannot fail or be abandoned once committed: a refusal that loses the race goes forward', () => {
+      const committed = checkout(started).when(commit, NOW).events;
+      expect(checkout(started, ...committed).when(failure, NOW).rejection?.code).toBe('400001');
+      expect(checkout(started, ...committed).when(abandon, NOW).rejection?.code).toBe('400001');
+    });
+
+    it('cannot commit once failed or abandoned: a driver going forward gives back instead', () => {
+      const failed = checkout(started).when(failure, NOW).events;
+      const abandoned = checkout(started).when(abandon, NOW).events;
+      expect(checkout(started, ...failed).when(commit, NOW).rejection?.code).toBe('400001');
+      expect(checkout(started, ...abandoned).when(commit, NOW).rejection?.code).toBe('400001');
+    });
   });
 
   it('cannot complete after it failed', () => {

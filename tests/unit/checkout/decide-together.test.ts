@@ -5,8 +5,8 @@
  */
 import type { Decider } from '../../../domain/shared/decider';
 import { DomainError } from '../../../domain/shared/errors';
-import { decideOn, type StepContext } from '../../../services/checkout/decide-on';
-import { appendDecided, decideStep } from '../../../services/checkout/decide-together';
+import { decideOn, type StepContext } from '../../../services/processes/process-step';
+import { appendDecided, decideStep } from '../../../services/processes/process-together';
 import { MemoryStore } from './memory-store';
 
 const NOW = new Date('2025-03-01T02:00:00.000Z');
@@ -35,7 +35,7 @@ class CountingStore extends MemoryStore {
   }
 }
 
-const ctxOf = (store: MemoryStore): StepContext => ({ store, clock: () => NOW, actor: { kind: 'system' }, correlationId: 'process-1' });
+const ctxOf = (store: MemoryStore): StepContext => ({ store, clock: () => NOW, actor: { kind: 'system' }, correlationId: 'process-1', kind: 'checkout' });
 
 describe('steps decided together', () => {
   it('are appended with one multi-stream append, each under its own command id, expecting the revision it was decided on', async () => {

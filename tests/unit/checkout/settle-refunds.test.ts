@@ -1,7 +1,7 @@
 /**
  * A refund the provider did not settle at once (PROCESSING, or no answer) stays pending on the payment; the
- * settle-refund deadline asks again with the same refund id until an outcome is recorded (services/checkout/refunds.ts),
- * and the deadline rules set that deadline from each RefundRequested.
+ * payment's resumer asks again with the same refund id until an outcome is recorded (services/checkout/refunds.ts,
+ * resume-payment.ts), and the deadline rules arm its row from each RefundRequested and outcome.
  */
 import { deadlineChanges } from '../../../projections/deadlines/deadline-rules';
 import { refundFromPayment, settlePendingRefunds, type RefundDeps } from '../../../services/checkout/refunds';
@@ -71,11 +71,12 @@ describe('a refund the provider could not be reached for', () => {
   });
 });
 
-describe('the settle-refund deadline', () => {
-  it('is set two minutes after each refund request, per payment, and not cleared by an outcome', () => {
-    expect(deadlineChanges({ type: 'RefundRequested', streamId: 'payment-JS1', data: { requestedAt: '2025-03-01T02:00:00.000Z' } }))
-      .toEqual([{ op: 'set', kind: 'settle-refund', dueText: '2025-03-01T02:02:00.000Z' }]);
-    expect(deadlineChanges({ type: 'PaymentRefunded', streamId: 'payment-JS1', data: { refundId: 'R', refundedAt: NOW.toISOString() } }))
-      .toEqual([]);
+describe('the payment process\'s resumer row', () => {
+  const at = '2025-03-01T02:00:00.000Z';
+  it('is armed by each refund request and each outcome, so pending refunds are asked again', () => {
+    for (const type of ['RefundRequested', 'PaymentRefunded', 'RefundFailed']) {
+      expect(deadlineChanges({ type, streamId: 'payment-JS1', data: {}, metadata: { occurredAt: at } }))
+        .toEqual([{ op: 'set', kind: 'resume-process', dueText: at }]);
+    }
   });
 });

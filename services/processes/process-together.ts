@@ -16,7 +16,8 @@ import { fold, type Decider, type DomainEvent } from '../../domain/shared/decide
 import type { CommandResult } from '../commands/handle-command';
 import { toDomainEvent, toNewEvents } from '../commands/command-events';
 import { WrongExpectedRevisionError, type NewEvent, type RecordedEvent, type StreamAppend } from '../event-store/event-store.port';
-import type { StepContext } from './decide-on';
+import { crossedBoundary } from './append-boundaries';
+import type { StepContext } from './process-step';
 
 /** One step decided, not yet appended. */
 export interface DecidedStep<State = unknown> {
@@ -73,7 +74,7 @@ export interface AppendedTogether {
  * Appends the decided steps all or none. Null when a stream moved on since it was held (nothing appended on
  * PostgreSQL; on EventStoreDB's sequence the steps before it are appended and answer as repeats afterwards).
  */
-export async function appendDecided(ctx: Pick<StepContext, 'store'>, steps: readonly DecidedStep[]): Promise<AppendedTogether | null> {
+export async function appendDecided(ctx: Pick<StepContext, 'store' | 'kind'>, steps: readonly DecidedStep[]): Promise<AppendedTogether | null> {
   const appends: StreamAppend[] = steps.map((step) => {
     const last = step.known.at(-1);
     return { streamId: step.streamId, events: step.events, expectedRevision: last ? last.revision : 'no_stream' };
@@ -85,6 +86,7 @@ export async function appendDecided(ctx: Pick<StepContext, 'store'>, steps: read
     if (error instanceof WrongExpectedRevisionError) return null;
     throw error;
   }
+  crossedBoundary(ctx.kind, steps.map((step) => `${step.streamId}:${step.commandId}`).join(' + '));
   const results = steps.map((step, i): CommandResult<unknown> => {
     const { events, nextRevision, position } = appended[i];
     // folded from the events as stored: the same as decided, or, when the store recognised their ids (another process
