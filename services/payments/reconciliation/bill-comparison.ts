@@ -34,53 +34,46 @@ export const yuan = (fen: number): string => `¥${(fen / 100).toFixed(2)}`;
 
 export function compareBill(lines: readonly BillLine[], facts: ReadonlyMap<string, PaymentFacts>, recorded: RecordedInDay): BillDifference[] {
   const differences: BillDifference[] = [];
-  const factsOf = (paymentId: string): PaymentFacts | undefined => facts.get(paymentId);
+  const report = (kind: DifferenceKind, paymentId: string, provider: string | null, store: string, refundId?: string) =>
+    differences.push({ kind, paymentId, ...(refundId === undefined ? {} : { refundId }), provider, store });
   const paidInBill = new Set<string>();
   const refundsInBill = new Set<string>();
 
   for (const line of lines) {
-    const known = factsOf(line.paymentId);
+    const known = facts.get(line.paymentId);
     if (line.tradeState === 'REFUND' && line.refundId !== undefined) {
       refundsInBill.add(line.refundId);
       const refund = known?.refunds.get(line.refundId);
       const provider = `refund ${yuan(line.refundFen ?? 0)} ${line.refundStatus ?? ''}`.trim();
-      if (!refund) differences.push({ kind: 'refund-not-recorded', paymentId: line.paymentId, refundId: line.refundId, provider, store: 'no such refund' });
-      else if (refund.amountFen !== line.refundFen) {
-        differences.push({ kind: 'refund-amount-differs', paymentId: line.paymentId, refundId: line.refundId, provider, store: `refund ${yuan(refund.amountFen)}` });
-      } else if (line.refundStatus === 'SUCCESS' && refund.status !== 'refunded') {
-        differences.push({ kind: 'refund-not-recorded', paymentId: line.paymentId, refundId: line.refundId, provider, store: `refund ${refund.status}` });
-      }
+      if (!refund) report('refund-not-recorded', line.paymentId, provider, 'no such refund', line.refundId);
+      else if (refund.amountFen !== line.refundFen) report('refund-amount-differs', line.paymentId, provider, `refund ${yuan(refund.amountFen)}`, line.refundId);
+      // a bill is a snapshot: a refund PROCESSING then is no difference while the store still waits for its outcome
+      else if (line.refundStatus === 'SUCCESS' && refund.status !== 'refunded') report('refund-not-recorded', line.paymentId, provider, `refund ${refund.status}`, line.refundId);
       continue;
     }
     const provider = `${line.tradeState} ${yuan(line.amountFen)} ${line.transactionId}`;
     if (line.tradeState !== 'SUCCESS') {
-      if (known?.success) differences.push({ kind: 'recorded-paid-not-at-provider', paymentId: line.paymentId, provider, store: storeSuccess(known) });
+      if (known?.success) report('recorded-paid-not-at-provider', line.paymentId, provider, storeSuccess(known));
       continue;
     }
     paidInBill.add(line.paymentId);
     if (!known?.success) {
-      differences.push({ kind: 'paid-not-recorded', paymentId: line.paymentId, provider, store: known?.exists ? 'not paid' : 'no such payment' });
+      report('paid-not-recorded', line.paymentId, provider, known?.exists ? 'not paid' : 'no such payment');
       continue;
     }
-    if (known.success.amountFen !== line.amountFen) {
-      differences.push({ kind: 'amount-differs', paymentId: line.paymentId, provider, store: storeSuccess(known) });
-    }
-    if (known.success.transactionId !== line.transactionId) {
-      differences.push({ kind: 'transaction-differs', paymentId: line.paymentId, provider, store: storeSuccess(known) });
-    }
+    if (known.success.amountFen !== line.amountFen) report('amount-differs', line.paymentId, provider, storeSuccess(known));
+    if (known.success.transactionId !== line.transactionId) report('transaction-differs', line.paymentId, provider, storeSuccess(known));
   }
 
   for (const paymentId of recorded.paid) {
-    const known = factsOf(paymentId);
-    if (!paidInBill.has(paymentId) && known?.success) {
-      differences.push({ kind: 'recorded-paid-not-at-provider', paymentId, provider: null, store: storeSuccess(known) });
-    }
+    const known = facts.get(paymentId);
+    if (!paidInBill.has(paymentId) && known?.success) report('recorded-paid-not-at-provider', paymentId, null, storeSuccess(known));
   }
   for (const { paymentId, refundId } of recorded.refunds) {
-    const refund = factsOf(paymentId)?.refunds.get(refundId);
+    const refund = facts.get(paymentId)?.refunds.get(refundId);
     // a refund still requested (the provider's answer pending or lost) moved no money on our books yet
     if (!refundsInBill.has(refundId) && refund?.status === 'refunded') {
-      differences.push({ kind: 'refund-recorded-not-at-provider', paymentId, refundId, provider: null, store: `refund ${yuan(refund.amountFen)} refunded` });
+      report('refund-recorded-not-at-provider', paymentId, null, `refund ${yuan(refund.amountFen)} refunded`, refundId);
     }
   }
   return differences.sort((a, b) => a.paymentId.localeCompare(b.paymentId) || a.kind.localeCompare(b.kind)
