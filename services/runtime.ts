@@ -20,6 +20,7 @@ import { createProcessResumer, type ProcessResumer } from './processes/process-r
 import { createSessionStore, type SessionStore } from './identity/session-store';
 import { RealtimeHub } from './realtime/hub';
 import { startChainAnchorer } from './audit/chain-anchorer';
+import { startDailyReconciliation } from './payments/reconciliation/daily-reconciliation';
 import type { BlobStore } from './uploads/blob-store.port';
 import { openBlobStore } from './uploads/open-blob-store';
 import { allProjections } from '../projections';
@@ -128,6 +129,10 @@ async function assemble(config: Config, options: RuntimeOptions, db: Database, l
   const eventsDb = config.EVENTSTORE_URL ? null : db;
   // chain anchors are written where deadlines fire: the serving process, not the ops CLI or a worker
   const anchorer = eventsDb ? await startChainAnchorer(eventsDb, log, schedules ? undefined : 0) : null;
+  // the provider's daily bill against the store, once a day across the processes (needs the events table in SQL)
+  const reconciler = schedules && eventsDb
+    ? await startDailyReconciliation({ db: eventsDb, eventsDb, store: rawStore, provider: payments.provider, clock, log })
+    : null;
   return {
     config,
     db,
@@ -146,6 +151,7 @@ async function assemble(config: Config, options: RuntimeOptions, db: Database, l
     async close() {
       try {
         await anchorer?.stop();
+        await reconciler?.stop();
         await scheduler.stop();
         await handle.stop();
         await rawStore.close();

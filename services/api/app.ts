@@ -49,6 +49,7 @@ import { releaseOrderResources } from '../checkout/release-order-resources';
 import { registerCheckoutApi } from './checkout/checkout.module';
 import { registerGroupInviteRoutes } from './group-buy/group-invite.routes';
 import { registerAuditRoutes } from './internal/audit.routes';
+import { registerPaymentsInternalRoutes } from './internal/payments.routes';
 import { registerAfterSaleApi, registerAfterSaleInternal } from './after-sale/after-sale.module';
 import type { ReadModelChanges } from '../read-cache/read-model-cache';
 import type { BlobStore } from '../uploads/blob-store.port';
@@ -164,6 +165,7 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
     await registerIdentityInternal(internal, deps.db);
     registerOrderInternal(internal, { ...deps, releaseOrderResources });
     registerAuditRoutes(internal, { ...deps, eventsDb: deps.eventsDb === undefined ? deps.db : deps.eventsDb });
+    registerPaymentsInternalRoutes(internal, { ...deps, eventsDb: deps.eventsDb === undefined ? deps.db : deps.eventsDb });
     await registerAfterSaleInternal(internal, deps);
   }, { prefix: '/internal' });
 

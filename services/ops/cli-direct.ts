@@ -19,6 +19,7 @@ import { auditOrder } from '../audit/order-audit';
 import { asOfOf, formatAudit, formatLogVerification } from './audit.command';
 import { verifyLog } from '../audit/verify-log';
 import { runAfterSaleDirect } from './after-sale.command';
+import { runPaymentsDirect } from './payments.command';
 
 export async function runDirect(command: OpsCommand, config: Config): Promise<string> {
   const runtime = await openRuntime(config, { role: 'ops-cli', log: () => undefined });
@@ -69,6 +70,8 @@ export async function runDirect(command: OpsCommand, config: Config): Promise<st
       }
       case 'after-sale':
         return await runAfterSaleDirect(runtime, command);
+      case 'payments-reconcile':
+        return await runPaymentsDirect(runtime, command);
       default: {
         const never: never = command;
         return never;

@@ -10,6 +10,8 @@ import type { OrderAudit } from '../audit/order-audit';
 import { formatAudit, formatLogVerification } from './audit.command';
 import type { LogVerification } from '../audit/verify-log';
 import { bodyOf, formatAfterSale } from './after-sale.command';
+import { reconcilePath, reportOutcome } from './payments.command';
+import type { ReconciliationReport } from '../payments/reconciliation/reconcile-bill';
 
 async function call(base: string, token: string, method: 'GET' | 'POST', path: string, payload?: unknown): Promise<unknown> {
   const headers: Record<string, string> = { 'x-ops-token': token };
@@ -60,6 +62,8 @@ export async function runRemote(command: OpsCommand, base: string, token: string
     }
     case 'after-sale':
       return formatAfterSale((await call(base, token, 'POST', `/after-sales/${command.afterId}/${command.verb}`, bodyOf(command))) as never);
+    case 'payments-reconcile':
+      return reportOutcome((await call(base, token, 'GET', reconcilePath(command))) as ReconciliationReport);
     default: {
       const never: never = command;
       return never;

@@ -13,6 +13,7 @@
  *   ship <orderId> [--express SF] [--waybill N]   the merchant ships an order waiting for shipment
  *   audit order <id> [--as-of <time|commit/prepare>] [--json]   the order's history, each transition checked
  *   after-sale <verb> <afterId> [...]  merchant / platform after-sale moves (after-sale.command.ts)
+ *   payments reconcile [--date D]      the provider's daily bill against the store; exits 1 on any difference
  */
 import { loadConfig } from '../config';
 import { resolveOpsToken } from './ops-token';
@@ -22,6 +23,7 @@ import { lockedMessage, readLockHolder } from '../db/data-dir-lock';
 import { parseShipArgs, type ShipCommand } from './ship.command';
 import { parseAuditArgs, type AuditCommand } from './audit.command';
 import { AFTER_SALE_USAGE, parseAfterSaleArgs, type AfterSaleCommand } from './after-sale.command';
+import { PAYMENTS_USAGE, parsePaymentsArgs, type PaymentsCommand } from './payments.command';
 
 export type OpsCommand =
   | { kind: 'seed-demo' }
@@ -30,7 +32,8 @@ export type OpsCommand =
   | { kind: 'sms'; phone: string }
   | ShipCommand
   | AuditCommand
-  | AfterSaleCommand;
+  | AfterSaleCommand
+  | PaymentsCommand;
 
 const USAGE = `usage: npm run ops -- <command>
   seed demo
@@ -39,7 +42,8 @@ const USAGE = `usage: npm run ops -- <command>
   sms <phone>
   ship <orderId> [--express SF] [--waybill 123456789012]
   audit order <id> [--as-of <time|commit/prepare>] [--json]
-  ${AFTER_SALE_USAGE}`;
+  ${AFTER_SALE_USAGE}
+  ${PAYMENTS_USAGE}`;
 
 export function parseCommand(argv: string[]): OpsCommand | null {
   const [a, b, c] = argv;
@@ -54,6 +58,7 @@ export function parseCommand(argv: string[]): OpsCommand | null {
   if (a === 'ship') return parseShipArgs(argv.slice(1));
   if (a === 'audit') return parseAuditArgs(argv.slice(1));
   if (a === 'after-sale') return parseAfterSaleArgs(argv.slice(1));
+  if (a === 'payments') return parsePaymentsArgs(argv.slice(1));
   return null;
 }
 

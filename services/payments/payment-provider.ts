@@ -8,6 +8,8 @@
  *   await provider.closePayment(paymentId);                     // order cancelled / payment expired
  *   const { status } = await provider.refund({ paymentId, refundId, amountFen, totalFen });
  *   const later = await provider.queryRefund(refundId);         // when a refund answered PROCESSING
+ *   const known = await provider.queryPayment(paymentId);       // a lost callback: what the provider says now
+ *   const lines = await provider.tradeBill('2026-12-06');       // the provider's bill of a Shanghai day
  *
  * `paymentId` is WeChat's `out_trade_no` and `refundId` its `out_refund_no`: 6–32 characters of [0-9A-Za-z_-|*].
  * Provider failures throw `PaymentProviderError` (WeChat's error code and message); a callback that fails
@@ -40,15 +42,41 @@ export interface NativePayment {
   codeUrl: string;
 }
 
-/** A verified, decrypted payment notification. */
+/** A verified, decrypted payment notification, or a verified answer to `queryPayment`. */
 export interface PaymentResult {
   paymentId: string;
+  /** WeChat's transaction_id; '' while the provider has none (an unpaid order's query answer). */
   transactionId: string;
-  /** The order amount WeChat charged, fen (amount.total). */
+  /** The order amount WeChat charged, fen (amount.total); 0 when an unpaid order's answer names none. */
   amountFen: number;
   tradeState: TradeState;
-  /** ISO instant; null unless tradeState is SUCCESS. */
+  /** ISO instant of the payment; null unless it was paid (SUCCESS, or REFUND afterwards). */
   successTime: string | null;
+}
+
+/**
+ * One detail line of the provider's daily trade bill (WeChat `bill_type=ALL`): a payment (tradeState SUCCESS, or
+ * REVOKED…) dated by its success time, or a refund (tradeState REFUND, refund fields set) dated by the time the
+ * provider accepted the refund. Money in fen.
+ */
+export interface BillLine {
+  /** out_trade_no (商户订单号); for a refund line, the payment it came from. */
+  paymentId: string;
+  /** 微信订单号 */
+  transactionId: string;
+  tradeState: TradeState;
+  /** The order's amount (订单金额). */
+  amountFen: number;
+  /** out_refund_no (商户退款单号), refund lines only. */
+  refundId?: string;
+  /** 微信退款单号, refund lines only. */
+  providerRefundId?: string;
+  /** The refund asked for (申请退款金额), refund lines only. */
+  refundFen?: number;
+  /** The refund's status when the bill was made (SUCCESS, PROCESSING…); bills are not updated afterwards. */
+  refundStatus?: string;
+  /** ISO instant (交易时间, China time in the file). */
+  time: string;
 }
 
 export interface RefundRequest {
@@ -87,8 +115,13 @@ export interface PaymentProvider {
   closePayment(paymentId: string): Promise<void>;
   refund(request: RefundRequest): Promise<RefundResult>;
   queryRefund(refundId: string): Promise<RefundResult>;
-  /** WeChat Pay v3 查询订单 by out_trade_no: the trade state the provider holds (ORDER_NOT_EXIST when unknown). */
+  /**
+   * What the provider knows of a payment now (WeChat "查询订单" by out_trade_no), verified like a callback. A payment
+   * the provider never saw throws PaymentProviderError('ORDER_NOT_EXIST').
+   */
   queryPayment(paymentId: string): Promise<PaymentResult>;
+  /** The provider's trade bill (ALL) of one day, `yyyy-MM-dd` in Asia/Shanghai, integrity checked. */
+  tradeBill(billDate: string): Promise<BillLine[]>;
 }
 
 /** The provider refused or failed a call: WeChat's error `code` (e.g. ORDERPAID, PARAM_ERROR) and its message. */

@@ -117,3 +117,29 @@ export async function recordSandboxRefund(db: Queryable, refund: SandboxRefund, 
     [refund.refundId, refund.paymentId, refund.amountFen, refund.providerRefundId, at.toISOString()],
   );
 }
+
+export interface SandboxBillRefund extends SandboxRefund { at: Date; transactionId: string | null; totalFen: number }
+
+/** Orders paid within [from, to): the payment lines of that day's bill. */
+export async function sandboxOrdersPaidBetween(db: Queryable, from: Date, to: Date): Promise<SandboxOrder[]> {
+  const { rows } = await db.query<OrderRow>(
+    `select * from sandbox_wechatpay_orders where success_time >= $1 and success_time < $2 order by success_time, payment_id`,
+    [from.toISOString(), to.toISOString()]);
+  return rows.map(toOrder);
+}
+
+/** Refunds accepted within [from, to), with their payment's transaction and amount: the refund lines of that day's bill. */
+export async function sandboxRefundsBetween(db: Queryable, from: Date, to: Date): Promise<SandboxBillRefund[]> {
+  const { rows } = await db.query<{
+    refund_id: string; payment_id: string; amount_fen: number; provider_refund_id: string; created_at: Date | string;
+    transaction_id: string | null; total_fen: number;
+  }>(
+    `select r.refund_id, r.payment_id, r.amount_fen, r.provider_refund_id, r.created_at, o.transaction_id, o.amount_fen as total_fen
+     from sandbox_wechatpay_refunds r join sandbox_wechatpay_orders o on o.payment_id = r.payment_id
+     where r.created_at >= $1 and r.created_at < $2 order by r.created_at, r.refund_id`,
+    [from.toISOString(), to.toISOString()]);
+  return rows.map((row) => ({
+    refundId: row.refund_id, paymentId: row.payment_id, amountFen: Number(row.amount_fen), providerRefundId: row.provider_refund_id,
+    at: new Date(row.created_at), transactionId: row.transaction_id, totalFen: Number(row.total_fen),
+  }));
+}

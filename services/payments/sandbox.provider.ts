@@ -3,16 +3,19 @@
  * `${publicBaseUrl}/pay/sandbox/<paymentId>`, a page where the payer confirms or cancels (services/api/pay). A
  * confirmation becomes the callback WeChat would send — the transaction encrypted with the sandbox APIv3 key and
  * signed with the sandbox platform key — and it is verified by the same code as a real one (`parseCallback`).
+ * A query answers from the sandbox's ledger as WeChat would (SUCCESS with its transaction once confirmed, NOTPAY,
+ * CLOSED, REFUND once refunded), and the daily bill lists the ledger's payments and refunds of that Shanghai day.
  */
 import { randomInt } from 'node:crypto';
 import type { Database } from '../db/database';
 import {
-  assertFen, assertOutNumber, clipDescription, PaymentProviderError, type PaymentProvider, type RefundResult,
+  assertFen, assertOutNumber, clipDescription, PaymentProviderError, type BillLine, type PaymentProvider, type RefundResult,
 } from './payment-provider';
 import {
   findSandboxOrder, findSandboxRefund, markSandboxPaid, markSandboxState, migrateSandboxLedger, openSandboxOrder,
-  recordSandboxRefund, refundedFen, type SandboxOrder,
+  recordSandboxRefund, refundedFen, sandboxOrdersPaidBetween, sandboxRefundsBetween, type SandboxOrder,
 } from './sandbox-ledger';
+import { shanghaiDayBounds } from './shanghai-day';
 import type { SandboxKeys } from './sandbox-keys';
 import {
   buildPaymentNotification, chinaTime, verifyPaymentNotification, type SignedNotification,
@@ -114,6 +117,41 @@ export async function createSandboxProvider(options: SandboxOptions): Promise<{ 
       const refund = await findSandboxRefund(db, refundId);
       if (!refund) throw new PaymentProviderError('RESOURCE_NOT_EXISTS', '退款单不存在');
       return { status: 'SUCCESS', providerRefundId: refund.providerRefundId };
+    },
+
+    async queryPayment(paymentId) {
+      assertOutNumber('paymentId', paymentId);
+      const order = await requireOrder(paymentId);
+      return {
+        paymentId,
+        transactionId: order.transactionId ?? '',
+        amountFen: order.amountFen,
+        tradeState: order.tradeState,
+        successTime: order.successTime?.toISOString() ?? null,
+      };
+    },
+
+    async tradeBill(billDate) {
+      let day: { from: Date; to: Date };
+      try {
+        day = shanghaiDayBounds(billDate);
+      } catch {
+        throw new PaymentProviderError('PARAM_ERROR', 'billDate must be yyyy-MM-dd');
+      }
+      const paid = await sandboxOrdersPaidBetween(db, day.from, day.to);
+      const refunds = await sandboxRefundsBetween(db, day.from, day.to);
+      return [
+        // a payment line says SUCCESS even when the order was refunded later: the bill is dated by the payment
+        ...paid.map((order): BillLine => ({
+          paymentId: order.paymentId, transactionId: order.transactionId ?? '', tradeState: 'SUCCESS', amountFen: order.amountFen,
+          time: (order.successTime ?? day.from).toISOString(),
+        })),
+        ...refunds.map((refund): BillLine => ({
+          paymentId: refund.paymentId, transactionId: refund.transactionId ?? '', tradeState: 'REFUND', amountFen: refund.totalFen,
+          refundId: refund.refundId, providerRefundId: refund.providerRefundId, refundFen: refund.amountFen, refundStatus: 'SUCCESS',
+          time: refund.at.toISOString(),
+        })),
+      ];
     },
   };
 

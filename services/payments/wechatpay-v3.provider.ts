@@ -1,15 +1,24 @@
 /**
  * WeChat Pay v3 Native (扫码支付) for a directly connected merchant: place an order for a `code_url`, close it,
- * refund from it, and verify + decrypt its payment notifications. Every call is signed with the merchant key and
- * every answer checked against the platform key (wechatpay-v3.client.ts).
+ * refund from it, verify + decrypt its payment notifications, ask for an order's state (a callback that never came)
+ * and fetch the daily trade bill. Every call is signed with the merchant key and every answer checked against the
+ * platform key (wechatpay-v3.client.ts); the bill file, which WeChat sends unsigned, against its announced SHA1.
+ *
+ * From WeChat's documentation: 商户订单号查询订单 (pay.weixin.qq.com/docs/merchant/apis/native-payment/
+ * query-by-out-trade-no.html) GET /v3/pay/transactions/out-trade-no/{out_trade_no}?mchid=…, answering the
+ * transaction (trade_state, transaction_id and success_time once paid, amount.total), 404 ORDER_NOT_EXIST for an
+ * order it never saw; 申请交易账单 (/doc/v3/merchant/4012556654) GET /v3/bill/tradebill?bill_date=&bill_type=ALL →
+ * {hash_type, hash_value, download_url}, and 400 NO_STATEMENT_EXIST for a day without trades (/doc/v3/merchant/4013071254).
  */
 import type { KeyObject } from 'node:crypto';
 import { z } from 'zod';
 import {
-  assertFen, assertOutNumber, clipDescription, PaymentProviderError, REFUND_STATUSES,
+  assertFen, assertOutNumber, clipDescription, PaymentProviderError, REFUND_STATUSES, TRADE_STATES,
   type PaymentProvider, type RefundResult,
 } from './payment-provider';
-import { callWechatPay, type WechatPayClientSettings } from './wechatpay-v3.client';
+import { isBillDate } from './shanghai-day';
+import { assertBillHash, parseTradeBill } from './wechatpay-bill';
+import { callWechatPay, downloadWechatPayFile, type WechatPayClientSettings } from './wechatpay-v3.client';
 import { chinaTime, verifyPaymentNotification } from './wechatpay-notification';
 import { verifyRefundNotification } from './wechatpay-refund-notification';
 import type { PlatformVerifier } from './wechatpay-signature';
@@ -34,6 +43,16 @@ export interface WechatPayV3Options {
 
 const NativeAnswer = z.object({ code_url: z.string().min(1) });
 const RefundAnswer = z.object({ refund_id: z.string().min(1), status: z.enum(REFUND_STATUSES) });
+/** An unpaid order's answer has no transaction_id or success_time, and may have no amount. */
+const QueryAnswer = z.object({
+  mchid: z.string(),
+  out_trade_no: z.string(),
+  transaction_id: z.string().min(1).optional(),
+  trade_state: z.enum(TRADE_STATES),
+  success_time: z.string().optional(),
+  amount: z.object({ total: z.number().int().nonnegative().optional() }).optional(),
+});
+const BillAnswer = z.object({ hash_type: z.string().min(1), hash_value: z.string().min(1), download_url: z.string().url() });
 
 export function createWechatPayV3Provider(options: WechatPayV3Options): PaymentProvider {
   const client: WechatPayClientSettings = {
@@ -104,6 +123,38 @@ export function createWechatPayV3Provider(options: WechatPayV3Options): PaymentP
       assertOutNumber('refundId', refundId);
       const answer = await callWechatPay(client, 'GET', `/v3/refund/domestic/refunds/${encodeURIComponent(refundId)}`);
       return refundResult(answer.body);
+    },
+
+    async queryPayment(paymentId) {
+      assertOutNumber('paymentId', paymentId);
+      const answer = await callWechatPay(client, 'GET',
+        `/v3/pay/transactions/out-trade-no/${encodeURIComponent(paymentId)}?mchid=${encodeURIComponent(options.mchid)}`);
+      const t = expect(QueryAnswer, answer.body);
+      if (t.mchid !== options.mchid || t.out_trade_no !== paymentId) {
+        throw new PaymentProviderError('MALFORMED_RESPONSE', 'WeChat Pay answered about another order');
+      }
+      const paidAt = t.success_time === undefined ? Number.NaN : Date.parse(t.success_time);
+      return {
+        paymentId,
+        transactionId: t.transaction_id ?? '',
+        amountFen: t.amount?.total ?? 0,
+        tradeState: t.trade_state,
+        successTime: Number.isNaN(paidAt) ? null : new Date(paidAt).toISOString(),
+      };
+    },
+
+    async tradeBill(billDate) {
+      if (!isBillDate(billDate)) throw new PaymentProviderError('PARAM_ERROR', 'billDate must be yyyy-MM-dd');
+      let bill: z.infer<typeof BillAnswer>;
+      try {
+        bill = expect(BillAnswer, (await callWechatPay(client, 'GET', `/v3/bill/tradebill?bill_date=${billDate}&bill_type=ALL`)).body);
+      } catch (error) {
+        if (error instanceof PaymentProviderError && error.code === 'NO_STATEMENT_EXIST') return [];
+        throw error;
+      }
+      const file = await downloadWechatPayFile(client, bill.download_url);
+      assertBillHash(file, bill.hash_type, bill.hash_value);
+      return parseTradeBill(file.toString('utf8'));
     },
   };
 }

@@ -12,6 +12,7 @@ import { loadConfig } from '../../services/config';
 import type { PaymentResult } from '../../services/payments/payment-provider';
 import { openPayments, type Payments } from '../../services/payments/payments';
 import type { SandboxCashier } from '../../services/payments/sandbox.provider';
+import { shanghaiDate } from '../../services/payments/shanghai-day';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 let backing: TestServer;
@@ -210,5 +211,51 @@ describe('with the handler registered', () => {
       await expect(provider.refund({ paymentId: 'SBX0000005', refundId: 'RSBX000003', amountFen: 1, totalFen: 1234 }))
         .rejects.toMatchObject({ code: 'TRADE_STATE_ERROR' });
     });
+  });
+});
+
+describe('asking the sandbox about a payment, as WeChat would be asked', () => {
+  const provider = () => server.runtime.payments.provider;
+
+  it('answers NOTPAY before the payer confirms, then SUCCESS with the transaction the confirmation made', async () => {
+    await open('SBX0000101', 479900);
+    expect(await provider().queryPayment('SBX0000101')).toEqual({
+      paymentId: 'SBX0000101', transactionId: '', amountFen: 479900, tradeState: 'NOTPAY', successTime: null,
+    });
+    await cashier.confirm('SBX0000101'); // the callback is "lost": never posted to the notify route
+    const paid = await provider().queryPayment('SBX0000101');
+    expect(paid).toEqual({
+      paymentId: 'SBX0000101', transactionId: expect.stringMatching(/^4200\d{24}$/), amountFen: 479900, tradeState: 'SUCCESS',
+      successTime: expect.stringMatching(/Z$/),
+    });
+    expect(paid.transactionId).toBe((await cashier.find('SBX0000101'))?.transactionId);
+  });
+
+  it('answers REFUND once refunded, CLOSED once closed, and ORDER_NOT_EXIST for a payment it never saw', async () => {
+    await provider().refund({ paymentId: 'SBX0000101', refundId: 'RSBX000101', amountFen: 100000, totalFen: 479900 });
+    expect((await provider().queryPayment('SBX0000101')).tradeState).toBe('REFUND');
+    await open('SBX0000102');
+    await provider().closePayment('SBX0000102');
+    expect((await provider().queryPayment('SBX0000102')).tradeState).toBe('CLOSED');
+    await expect(provider().queryPayment('SBX0009999')).rejects.toMatchObject({ code: 'ORDER_NOT_EXIST' });
+  });
+});
+
+describe('the sandbox\'s daily trade bill', () => {
+  it('lists the day\'s payments and refunds from its ledger, and nothing on another day', async () => {
+    const provider = server.runtime.payments.provider;
+    const paid = await provider.queryPayment('SBX0000101');
+    const day = shanghaiDate(new Date(paid.successTime as string));
+    const lines = await provider.tradeBill(day);
+    expect(lines).toContainEqual({
+      paymentId: 'SBX0000101', transactionId: paid.transactionId, tradeState: 'SUCCESS', amountFen: 479900, time: paid.successTime,
+    });
+    expect(lines).toContainEqual({
+      paymentId: 'SBX0000101', transactionId: paid.transactionId, tradeState: 'REFUND', amountFen: 479900, refundId: 'RSBX000101',
+      providerRefundId: expect.stringMatching(/^5030\d{26}$/), refundFen: 100000, refundStatus: 'SUCCESS', time: expect.stringMatching(/Z$/),
+    });
+    expect(lines.map((l) => l.paymentId)).not.toContain('SBX0000102'); // closed unpaid: not in a bill
+    expect(await provider.tradeBill('2020-01-01')).toEqual([]);
+    await expect(provider.tradeBill('2020-13-01')).rejects.toMatchObject({ code: 'PARAM_ERROR' });
   });
 });

@@ -4,12 +4,15 @@
  * it refuses requests whose Authorization does not verify with the merchant key, and signs every answer with the
  * platform key — unless told to misbehave.
  */
-import { createCipheriv, generateKeyPairSync, randomBytes, sign, verify, type KeyObject } from 'node:crypto';
+import { createCipheriv, createHash, generateKeyPairSync, randomBytes, sign, verify, type KeyObject } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface RecordedRequest { method: string; path: string; body: string; authorization: Record<string, string> }
-export type Misbehaviour = 'none' | 'tampered-body' | 'unsigned' | 'stranger-signature';
+export type Misbehaviour = 'none' | 'tampered-body' | 'unsigned' | 'stranger-signature' | 'wrong-bill-hash';
+
+/** An order as this WeChat knows it, for queries: unpaid ones have no transaction or success time. */
+export interface KnownTransaction { trade_state: string; total: number; transaction_id?: string; success_time?: string }
 
 export interface ProtocolServer {
   url: string;
@@ -19,6 +22,10 @@ export interface ProtocolServer {
   requests: RecordedRequest[];
   misbehave: Misbehaviour;
   paid: Set<string>;
+  /** What a query by out_trade_no answers; an order not here is ORDER_NOT_EXIST. */
+  transactions: Map<string, KnownTransaction>;
+  /** The ALL trade bill file of a date (yyyy-MM-dd); a date not here is NO_STATEMENT_EXIST. */
+  bills: Map<string, string>;
   /** A TRANSACTION.SUCCESS notification for `outTradeNo` as WeChat would POST it. */
   notification(outTradeNo: string, totalFen: number, overrides?: Record<string, unknown>): { headers: Record<string, string>; body: string };
   /** A REFUND.<status> notification for a refund this server was asked for, as WeChat would POST it. */
@@ -34,7 +41,10 @@ export async function startProtocolServer(): Promise<ProtocolServer> {
   const platformKeys = keyPair();
   const strangerKeys = keyPair();
   const refunds = new Map<string, Record<string, unknown>>();
-  const state: Pick<ProtocolServer, 'misbehave' | 'requests' | 'paid'> = { misbehave: 'none', requests: [], paid: new Set() };
+  const state: Pick<ProtocolServer, 'misbehave' | 'requests' | 'paid' | 'transactions' | 'bills'> = {
+    misbehave: 'none', requests: [], paid: new Set(), transactions: new Map(), bills: new Map(),
+  };
+  let baseUrl = '';
   const merchant = { mchid: '1230000109', appid: 'wxd678efh567hg6787', serialNo: 'MERCHANTSERIAL01', ...merchantKeys };
   const platform = { serial: 'PLATFORMSERIAL01', publicKey: platformKeys.publicKey };
   const apiV3Key = randomBytes(16).toString('hex');
@@ -90,7 +100,36 @@ export async function startProtocolServer(): Promise<ProtocolServer> {
       const refund = refunds.get(query[1]);
       return refund ? [200, { ...refund, status: 'SUCCESS' }] : [404, { code: 'RESOURCE_NOT_EXISTS', message: '退款单不存在' }];
     }
+    const order = /^\/v3\/pay\/transactions\/out-trade-no\/([^/?]+)\?mchid=(\w+)$/.exec(path);
+    if (method === 'GET' && order) {
+      if (order[2] !== merchant.mchid) return [400, { code: 'PARAM_ERROR', message: '参数错误' }];
+      const known = state.transactions.get(decodeURIComponent(order[1]));
+      if (!known) return [404, { code: 'ORDER_NOT_EXIST', message: '订单不存在' }];
+      return [200, {
+        appid: merchant.appid, mchid: merchant.mchid, out_trade_no: decodeURIComponent(order[1]), trade_type: 'NATIVE',
+        trade_state: known.trade_state, trade_state_desc: known.trade_state, payer: {},
+        amount: { total: known.total, payer_total: known.total, currency: 'CNY', payer_currency: 'CNY' },
+        ...(known.transaction_id ? { transaction_id: known.transaction_id } : {}),
+        ...(known.success_time ? { success_time: known.success_time } : {}),
+      }];
+    }
+    const tradeBill = /^\/v3\/bill\/tradebill\?bill_date=(\d{4}-\d{2}-\d{2})&bill_type=ALL$/.exec(path);
+    if (method === 'GET' && tradeBill) {
+      const file = state.bills.get(tradeBill[1]);
+      if (file === undefined) return [400, { code: 'NO_STATEMENT_EXIST', message: '请求的账单文件不存在' }];
+      const digest = createHash('sha1').update(state.misbehave === 'wrong-bill-hash' ? `${file}x` : file).digest('hex');
+      return [200, { hash_type: 'SHA1', hash_value: digest, download_url: `${baseUrl}/v3/billdownload/file?token=${tradeBill[1]}` }];
+    }
     return [404, { code: 'NOT_FOUND', message: '无此接口' }];
+  };
+
+  /** The bill file itself: unsigned, as WeChat sends it (its integrity is the tradebill answer's hash). */
+  const download = (path: string, res: ServerResponse): boolean => {
+    const token = /^\/v3\/billdownload\/file\?token=([\d-]+)$/.exec(path);
+    if (!token) return false;
+    res.writeHead(200, { 'Content-Type': 'application/octet-stream' });
+    res.end(state.bills.get(token[1]) ?? '');
+    return true;
   };
 
   const server = createServer((req, res) => {
@@ -102,15 +141,17 @@ export async function startProtocolServer(): Promise<ProtocolServer> {
       const fields = authorized(req, path, body);
       state.requests.push({ method: req.method ?? '', path, body, authorization: fields ?? {} });
       if (!fields) return answer(res, 401, json({ code: 'SIGN_ERROR', message: '签名错误' }));
+      if (req.method === 'GET' && download(path, res)) return undefined;
       const [status, payload] = route(req.method ?? '', path, body ? (JSON.parse(body) as Record<string, unknown>) : {});
       return answer(res, status, payload === null ? '' : json(payload));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  baseUrl = `http://127.0.0.1:${port}`;
 
   return Object.assign(state, {
-    url: `http://127.0.0.1:${port}`,
+    url: baseUrl,
     merchant,
     platform,
     apiV3Key,
@@ -153,4 +194,27 @@ export async function startProtocolServer(): Promise<ProtocolServer> {
     },
     close: () => new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
   });
+}
+
+/** One detail line of an ALL trade bill, as the test states it (yuan as WeChat writes them). */
+export interface BillRow {
+  time: string; transactionId: string; outTradeNo: string; state: 'SUCCESS' | 'REFUND'; settled: string; total: string;
+  refundId?: string; outRefundNo?: string; refund?: string; refundStatus?: string; product?: string;
+}
+
+/**
+ * The ALL trade bill file WeChat's documentation describes (format-trade.html): the 27-column header, detail lines
+ * whose every field starts with a backtick, then the summary header and line. CRLF line ends, as WeChat's files have.
+ */
+export function tradeBillFile(rows: BillRow[], mchid: string, appid: string): string {
+  const header = '交易时间,公众账号ID,商户号,特约商户号,设备号,微信订单号,商户订单号,用户标识,交易类型,交易状态,付款银行,货币种类,' +
+    '应结订单金额,代金券金额,微信退款单号,商户退款单号,退款金额,充值券退款金额,退款类型,退款状态,商品名称,商户数据包,手续费,费率,' +
+    '订单金额,申请退款金额,费率备注';
+  const detail = rows.map((r) => [
+    r.time, appid, mchid, '0', '', r.transactionId, r.outTradeNo, 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o', 'NATIVE', r.state, 'OTHERS', 'CNY',
+    r.settled, '0.00', r.refundId ?? '0', r.outRefundNo ?? '0', r.refund ?? '0.00', '0.00', r.refund ? 'ORIGINAL' : '',
+    r.refundStatus ?? '', r.product ?? '集市订单', '', '0.00000', '0.60%', r.total, r.refund ?? '0.00', '',
+  ].map((field) => `\`${field}`).join(','));
+  const summary = '总交易单数,应结订单总金额,退款总金额,充值券退款总金额,手续费总金额,订单总金额,申请退款总金额';
+  return [header, ...detail, summary, `\`${rows.length},\`0.00,\`0.00,\`0.00,\`0.00000,\`0.00,\`0.00`].join('\r\n') + '\r\n';
 }

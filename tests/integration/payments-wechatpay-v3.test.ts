@@ -6,7 +6,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { PaymentCallbackError, PaymentProviderError, type PaymentProvider } from '../../services/payments/payment-provider';
 import { createWechatPayV3Provider, type WechatPayV3Options } from '../../services/payments/wechatpay-v3.provider';
-import { startProtocolServer, type ProtocolServer } from './payments-v3.support';
+import { startProtocolServer, tradeBillFile, type ProtocolServer } from './payments-v3.support';
 
 let wechat: ProtocolServer;
 let provider: PaymentProvider;
@@ -148,5 +148,81 @@ describe('a payment notification from WeChat', () => {
   it('is refused when the transaction is for another app', async () => {
     const { headers, body } = wechat.notification('P202501010008', 12345, { appid: 'wx-someone-else' });
     expect(await codeOf(provider.parseCallback(headers, body))).toBe('merchant');
+  });
+});
+
+describe('asking WeChat about a payment whose callback never came', () => {
+  it('answers a paid order with its transaction, amount and success time, from a signed GET naming the merchant', async () => {
+    wechat.transactions.set('P202501010009', {
+      trade_state: 'SUCCESS', total: 479900, transaction_id: '4200001122202503011234567899', success_time: '2025-03-01T10:00:00+08:00',
+    });
+    expect(await provider.queryPayment('P202501010009')).toEqual({
+      paymentId: 'P202501010009', transactionId: '4200001122202503011234567899', amountFen: 479900, tradeState: 'SUCCESS',
+      successTime: '2025-03-01T02:00:00.000Z',
+    });
+    expect(wechat.requests[0]).toEqual(expect.objectContaining({
+      method: 'GET', path: '/v3/pay/transactions/out-trade-no/P202501010009?mchid=1230000109', body: '',
+    }));
+  });
+
+  it('answers an unpaid order NOTPAY, with no transaction and no success time', async () => {
+    wechat.transactions.set('P202501010010', { trade_state: 'NOTPAY', total: 100 });
+    expect(await provider.queryPayment('P202501010010')).toEqual({
+      paymentId: 'P202501010010', transactionId: '', amountFen: 100, tradeState: 'NOTPAY', successTime: null,
+    });
+  });
+
+  it('surfaces an order WeChat never saw as ORDER_NOT_EXIST', async () => {
+    const error = await provider.queryPayment('P202501019999').catch((e: unknown) => e);
+    expect(error).toEqual(expect.objectContaining({ code: 'ORDER_NOT_EXIST', httpStatus: 404 }));
+  });
+
+  it('does not believe an answer changed on the way', async () => {
+    wechat.transactions.set('P202501010011', { trade_state: 'NOTPAY', total: 100 });
+    wechat.misbehave = 'tampered-body';
+    expect(await codeOf(provider.queryPayment('P202501010011'))).toBe('RESPONSE_SIGNATURE');
+  });
+});
+
+describe('the daily trade bill', () => {
+  const file = () => tradeBillFile([
+    { time: '2025-03-01 10:00:00', transactionId: '4200001122202503011234567890', outTradeNo: 'P202503010001', state: 'SUCCESS',
+      settled: '47.99', total: '47.99', product: '集市订单：卫衣,红色 XL' },
+    { time: '2025-03-01 23:59:59', transactionId: '4200001122202503011234567891', outTradeNo: 'P202503010002', state: 'SUCCESS',
+      settled: '0.05', total: '0.05' },
+    { time: '2025-03-01 12:30:00', transactionId: '4200001122202503011234567890', outTradeNo: 'P202503010001', state: 'REFUND',
+      settled: '47.99', total: '47.99', refundId: '50300001', outRefundNo: 'R202503010001', refund: '10.50', refundStatus: 'SUCCESS' },
+  ], wechat.merchant.mchid, wechat.merchant.appid);
+
+  it('is applied for, downloaded with a signed GET, checked against its SHA1 and read line by line in fen', async () => {
+    wechat.bills.set('2025-03-01', file());
+    expect(await provider.tradeBill('2025-03-01')).toEqual([
+      { paymentId: 'P202503010001', transactionId: '4200001122202503011234567890', tradeState: 'SUCCESS', amountFen: 4799,
+        time: '2025-03-01T02:00:00.000Z' },
+      { paymentId: 'P202503010002', transactionId: '4200001122202503011234567891', tradeState: 'SUCCESS', amountFen: 5,
+        time: '2025-03-01T15:59:59.000Z' },
+      { paymentId: 'P202503010001', transactionId: '4200001122202503011234567890', tradeState: 'REFUND', amountFen: 4799,
+        refundId: 'R202503010001', providerRefundId: '50300001', refundFen: 1050, refundStatus: 'SUCCESS',
+        time: '2025-03-01T04:30:00.000Z' },
+    ]);
+    expect(wechat.requests.map((r) => [r.method, r.path, r.authorization.mchid])).toEqual([
+      ['GET', '/v3/bill/tradebill?bill_date=2025-03-01&bill_type=ALL', '1230000109'],
+      ['GET', '/v3/billdownload/file?token=2025-03-01', '1230000109'],
+    ]);
+  });
+
+  it('is refused when the file does not match the announced hash', async () => {
+    wechat.bills.set('2025-03-01', file());
+    wechat.misbehave = 'wrong-bill-hash';
+    expect(await codeOf(provider.tradeBill('2025-03-01'))).toBe('BILL_HASH');
+  });
+
+  it('is empty for a day without trades (WeChat: NO_STATEMENT_EXIST)', async () => {
+    expect(await provider.tradeBill('2025-02-28')).toEqual([]);
+  });
+
+  it('refuses a date that is not yyyy-MM-dd, without calling WeChat', async () => {
+    expect(await codeOf(provider.tradeBill('2025-02-30'))).toBe('PARAM_ERROR');
+    expect(wechat.requests).toHaveLength(0);
   });
 });
