@@ -19,6 +19,8 @@ import { createScheduler, type Scheduler } from './scheduler/scheduler';
 import { createSessionStore, type SessionStore } from './identity/session-store';
 import { RealtimeHub } from './realtime/hub';
 import { startChainAnchorer } from './audit/chain-anchorer';
+import { anchorKeyWarning, resolveAnchorKey, type AnchorKey } from './audit/anchor-signing-key';
+import { migrateChainAnchors } from './event-store/postgres/chain-anchors';
 import type { BlobStore } from './uploads/blob-store.port';
 import { openBlobStore } from './uploads/open-blob-store';
 import { allProjections } from '../projections';
@@ -31,6 +33,9 @@ export interface Runtime {
   storeKind: 'eventstoredb' | 'postgres' | 'pglite';
   /** The database holding the events table (and its chain anchors); null when events live in EventStoreDB. */
   eventsDb: Database | null;
+  /** The key signing the chain anchors (services/audit/anchor-signing-key.ts); null without an events table, or for an
+   * ops tool whose data directory holds no key. */
+  anchorKey: AnchorKey | null;
   /** The projections; with runProjections false only waitFor and status work (the runners live elsewhere). */
   projections: ProjectionsHandle;
   sessions: SessionStore;
@@ -121,13 +126,18 @@ async function assemble(config: Config, options: RuntimeOptions, db: Database, l
   if (schedules) scheduler.start();
   const eventsDb = config.EVENTSTORE_URL ? null : db;
   // chain anchors are written where deadlines fire: the serving process, not the ops CLI or a worker
-  const anchorer = eventsDb ? await startChainAnchorer(eventsDb, log, schedules ? undefined : 0) : null;
+  const anchorKey = eventsDb ? resolveAnchorKey(config, { create: !tool }) : null;
+  const keyWarning = tool ? null : anchorKeyWarning(config);
+  if (keyWarning) console.warn(keyWarning);
+  if (eventsDb) await migrateChainAnchors(eventsDb);
+  const anchorer = eventsDb && anchorKey ? await startChainAnchorer(eventsDb, anchorKey, log, schedules ? {} : { everyMs: 0 }) : null;
   return {
     config,
     db,
     store,
     storeKind,
     eventsDb,
+    anchorKey,
     projections: handle,
     sessions,
     hub: new RealtimeHub(),
