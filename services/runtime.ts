@@ -19,6 +19,7 @@ import { createScheduler, type Scheduler } from './scheduler/scheduler';
 import { createSessionStore, type SessionStore } from './identity/session-store';
 import { RealtimeHub } from './realtime/hub';
 import { startChainAnchorer } from './audit/chain-anchorer';
+import { AppendWitness, witnessingEventStore } from './audit/append-witness';
 import { anchorKeyWarning, resolveAnchorKey, type AnchorKey } from './audit/anchor-signing-key';
 import { migrateChainAnchors } from './event-store/postgres/chain-anchors';
 import type { BlobStore } from './uploads/blob-store.port';
@@ -104,7 +105,10 @@ async function assemble(config: Config, options: RuntimeOptions, db: Database, l
     ? await createEventStoreDbEventStore(config.EVENTSTORE_URL)
     : await createPostgresEventStore(db);
   let projections: ProjectionsHandle | null = null;
-  const store = notifyingEventStore(rawStore, () => projections?.notifyAppended());
+  // the anchorer of a serving process names, in each anchor, the events this process did not append itself
+  const schedules = !tool && options.runScheduler !== false && config.SCHEDULER_POLL_MS > 0;
+  const witness = schedules && !config.EVENTSTORE_URL ? new AppendWitness() : null;
+  const store = notifyingEventStore(witness ? witnessingEventStore(rawStore, witness) : rawStore, () => projections?.notifyAppended());
   const storeKind = config.EVENTSTORE_URL ? 'eventstoredb' : db.kind;
   const sessions = await createSessionStore(db);
   const clock = options.clock ?? (() => new Date());
@@ -122,7 +126,6 @@ async function assemble(config: Config, options: RuntimeOptions, db: Database, l
   projections = handle;
   const blobs = await openBlobStore(config, db);
   const scheduler = await createScheduler({ db, clock, log, pollMs: config.SCHEDULER_POLL_MS });
-  const schedules = !tool && options.runScheduler !== false && config.SCHEDULER_POLL_MS > 0;
   if (schedules) scheduler.start();
   const eventsDb = config.EVENTSTORE_URL ? null : db;
   // chain anchors are written where deadlines fire: the serving process, not the ops CLI or a worker
@@ -130,7 +133,7 @@ async function assemble(config: Config, options: RuntimeOptions, db: Database, l
   const keyWarning = tool ? null : anchorKeyWarning(config);
   if (keyWarning) console.warn(keyWarning);
   if (eventsDb) await migrateChainAnchors(eventsDb);
-  const anchorer = eventsDb && anchorKey ? await startChainAnchorer(eventsDb, anchorKey, log, schedules ? {} : { everyMs: 0 }) : null;
+  const anchorer = eventsDb && anchorKey ? await startChainAnchorer(eventsDb, anchorKey, witness, log, schedules ? {} : { everyMs: 0 }) : null;
   return {
     config,
     db,

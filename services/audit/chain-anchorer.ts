@@ -8,7 +8,8 @@
  * not sign the very tail it reports.
  */
 import type { Database } from '../db/database';
-import { anchorChain, migrateChainAnchors, unanchoredCount, type AnchorSigner } from '../event-store/postgres/chain-anchors';
+import { anchorChain, lastAnchorPosition, migrateChainAnchors, unanchoredCount, type AnchorSigner } from '../event-store/postgres/chain-anchors';
+import type { AppendWitness } from './append-witness';
 
 export interface ChainAnchorer { anchorNow(): Promise<void>; stop(): Promise<void> }
 
@@ -21,10 +22,13 @@ export interface AnchorSchedule {
   checkMs: number;
 }
 
+const MAX_EVENTS_PER_ANCHOR = 50_000;
+
 export const DEFAULT_ANCHOR_SCHEDULE: AnchorSchedule = { everyMs: 30_000, everyEvents: 500, checkMs: 2_000 };
 
+/** `witness`: this process's appends (null: it keeps none, and its anchors name no unwitnessed events). */
 export async function startChainAnchorer(
-  db: Database, signer: AnchorSigner, log: (line: string) => void, schedule: Partial<AnchorSchedule> = {},
+  db: Database, signer: AnchorSigner, witness: AppendWitness | null, log: (line: string) => void, schedule: Partial<AnchorSchedule> = {},
 ): Promise<ChainAnchorer> {
   const { everyMs, everyEvents, checkMs } = { ...DEFAULT_ANCHOR_SCHEDULE, ...schedule };
   await migrateChainAnchors(db);
@@ -35,10 +39,14 @@ export async function startChainAnchorer(
       lastRound = Date.now();
       try {
         // a tail longer than one anchor holds (a first start on a large log) is anchored in several
-        for (let anchor = await anchorChain(db, signer); anchor; anchor = anchor.count >= 50_000 ? await anchorChain(db, signer) : null) {
-          log(`[audit] chain anchor #${anchor.seq} at ${anchor.position}: ${anchor.count} events (${anchor.events} in all), `
+        const options = { maxEvents: MAX_EVENTS_PER_ANCHOR, witness: witness ?? undefined };
+        for (let anchor = await anchorChain(db, signer, options); anchor; anchor = anchor.count >= MAX_EVENTS_PER_ANCHOR ? await anchorChain(db, signer, options) : null) {
+          log(`[audit] chain anchor #${anchor.seq} at ${anchor.position}: ${anchor.count} events (${anchor.events} in all`
+            + `${anchor.unwitnessed ? `, ${anchor.unwitnessed} not appended by this process` : ''}), `
             + `digest ${anchor.digest}, key ${anchor.keyId}, signature ${anchor.signature}`);
         }
+        const through = await lastAnchorPosition(db);
+        if (through) witness?.forgetThrough(through);
       } catch (error) {
         log(`[audit] chain anchor not written (${error instanceof Error ? error.message : String(error)}); retrying later`);
       }

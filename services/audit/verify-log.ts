@@ -3,12 +3,13 @@
  * event's stored link (the store's verifyChain) and, on PostgreSQL, the signed anchors kept outside the events table,
  * checked with the public key only (services/event-store/postgres/verify-anchors.ts). Every break names its event:
  * an edited, deleted, inserted or moved event, a stream's last event deleted, an anchor that does not verify. What
- * follows the last anchor is reported as the unanchored tail, covered only by the chain.
+ * follows the last anchor is reported as the unanchored tail, covered only by the chain; anchored events the
+ * anchoring process did not append itself are listed (services/audit/append-witness.ts).
  */
 import type { Database } from '../db/database';
 import type { ChainProblem, EventStore } from '../event-store/event-store.port';
 import type { AnchorVerifier } from '../event-store/postgres/chain-anchors';
-import { verifyAnchors, type UnanchoredTail } from '../event-store/postgres/verify-anchors';
+import { verifyAnchors, type UnanchoredTail, type UnwitnessedEvents } from '../event-store/postgres/verify-anchors';
 
 export interface LogVerification {
   ok: boolean;
@@ -18,6 +19,8 @@ export interface LogVerification {
   problems: ChainProblem[];
   /** null when events live in EventStoreDB (no anchors there) */
   tail: UnanchoredTail | null;
+  /** anchored events the anchoring process did not append itself (null: EventStoreDB) */
+  unwitnessed: UnwitnessedEvents | null;
 }
 
 export interface VerifyDeps {
@@ -36,6 +39,6 @@ export async function verifyLog(deps: VerifyDeps): Promise<LogVerification> {
   const problems = [...links, ...(anchored?.problems ?? []).filter((p) => !seen.has(`${p.kind} ${p.position}`))];
   return {
     ok: problems.length === 0, anchors: anchored?.anchors ?? 0, keyId: deps.anchorVerifier?.keyId ?? null, problems,
-    tail: anchored?.tail ?? null,
+    tail: anchored?.tail ?? null, unwitnessed: anchored?.unwitnessed ?? null,
   };
 }

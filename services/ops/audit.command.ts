@@ -73,7 +73,7 @@ export function formatAudit(audit: OrderAudit, json: boolean): string {
 export function formatLogVerification(result: LogVerification, json: boolean): string {
   if (json) return JSON.stringify(result, null, 2);
   const lines = result.problems.map((p) => `✗ ${p.kind.padEnd(12)} ${p.position.padEnd(16)} ${p.streamId ? `${p.streamId}#${p.revision}  ` : ''}${p.detail}`);
-  lines.push(...tailLines(result));
+  lines.push(...tailLines(result), ...unwitnessedLines(result));
   const key = result.keyId ? `with key ${result.keyId}` : 'without a public key';
   lines.push(result.problems.length === 0
     ? `✓ the log verifies: ${result.anchors} signed anchor(s) checked ${key}, every stored event matches its chain link`
@@ -91,6 +91,16 @@ function tailLines({ tail }: LogVerification): string[] {
     + `the oldest recorded ${tail.oldestRecordedAt} (a running server anchors every ${everyEvents} events or ${everyMs / 1000} s, and when it stops)`];
   for (const e of tail.listed) lines.push(`    ${e.position.padEnd(16)} ${e.streamId}#${e.revision}  ${e.type}`);
   if (tail.events > tail.listed.length) lines.push(`    … and ${tail.events - tail.listed.length} more`);
+  return lines;
+}
+
+/** Anchored events their anchoring server did not append: another instance's, an ops tool's, a previous run's, or forged. */
+function unwitnessedLines({ unwitnessed }: LogVerification): string[] {
+  if (!unwitnessed || unwitnessed.events === 0) return [];
+  const lines = [`! ${unwitnessed.events} anchored event(s) were not appended by the server that anchored them `
+    + '(another instance, an ops tool, a run that stopped before anchoring them — or written into the table by hand):'];
+  for (const e of unwitnessed.listed) lines.push(`    ${e.position.padEnd(16)} ${e.streamId}#${e.revision}  ${e.type}  (anchor #${e.anchor})`);
+  if (unwitnessed.events > unwitnessed.listed.length) lines.push(`    … and ${unwitnessed.events - unwitnessed.listed.length} more`);
   return lines;
 }
 

@@ -15,6 +15,7 @@ import { verifyAnchors } from '../../services/event-store/postgres/verify-anchor
 import { chainContent } from '../../services/event-store/postgres/postgres-event-store.sql';
 import { resolveAnchorKey } from '../../services/audit/anchor-signing-key';
 import { startChainAnchorer } from '../../services/audit/chain-anchorer';
+import { AppendWitness, witnessingEventStore } from '../../services/audit/append-witness';
 import { verifyLog } from '../../services/audit/verify-log';
 import { announceSkip, freshPostgres } from '../support/backends';
 import { anEvent, events, uniqueStream, untilVisible } from './event-store.fixtures';
@@ -205,10 +206,12 @@ for (const backend of backends) {
       await sql('delete from events where stream_id = $1', [forged]);
     });
 
-    it('reports a forged, correctly linked OrderPaid after the last anchor as unanchored, with its position', async () => {
+    it('reports a forged, correctly linked OrderPaid after the last anchor as unanchored, then as not appended by the anchoring server', async () => {
       const db = opened!.db;
+      const witness = new AppendWitness();
+      const served = witnessingEventStore(store, witness); // the serving process's appends
       const stream = uniqueStream('order');
-      const anchor = await anchorAll(await store.appendToStream(stream, [anEvent('OrderPlaced', { price: 399900 })]));
+      const anchor = await anchorAll(await served.appendToStream(stream, [anEvent('OrderPlaced', { price: 399900 })]));
       const { rows: [forged] } = await sql(FORGE_SQL, [stream, 'OrderPaid', '{"money": 399900}', '{"actor": {"kind": "system"}}']);
       const { position } = forged as { position: string };
       expect(await store.verifyChain({ streams: [stream] })).toEqual([]); // correctly linked: the chain cannot tell
@@ -217,12 +220,20 @@ for (const backend of backends) {
         events: 1, first: position, last: position, afterAnchor: { seq: anchor.seq, position: anchor.position },
         listed: [{ streamId: stream, revision: 1, position, type: 'OrderPaid' }],
       });
+
+      // the key holder's next anchor signs the log as it is, forgery included, and names what its server did not append
+      const genuine = await served.appendToStream(uniqueStream('order'), events(1));
+      await untilVisible(store, genuine.position);
+      expect(await anchorChain(db, key, { witness })).toMatchObject({ count: 2, unwitnessed: 1 });
+      const after = await verifyLog({ store, eventsDb: db, anchorVerifier: key });
+      expect(after.tail?.events).toBe(0);
+      expect(after.unwitnessed).toEqual({ events: 1, listed: [{ streamId: stream, revision: 1, position, type: 'OrderPaid', anchor: anchor.seq + 1 }] });
     });
 
     it('keeps the unanchored tail short while the log grows (every N events), and anchors it when the server stops', async () => {
       const db = opened!.db;
       await anchorAll(await store.appendToStream(uniqueStream('order'), events(1)));
-      const anchorer = await startChainAnchorer(db, key, () => undefined, { everyMs: 60_000, everyEvents: 3, checkMs: 20 });
+      const anchorer = await startChainAnchorer(db, key, null, () => undefined, { everyMs: 60_000, everyEvents: 3, checkMs: 20 });
       try {
         const grown = await store.appendToStream(uniqueStream('order'), events(3));
         await untilVisible(store, grown.position);
@@ -247,7 +258,7 @@ for (const backend of backends) {
       await sql(`update events set data = jsonb_set(data, '{price}', '1') where stream_id = $1 and stream_revision = 0`, [stream]);
       await sql(RELINK_SQL, [stream]);
       await sql('delete from event_chain_anchors');
-      const refolded = await anchorChain(db, forger, 1_000_000);
+      const refolded = await anchorChain(db, forger, { maxEvents: 1_000_000 });
       expect(refolded).not.toBeNull();
       expect(await store.verifyChain({ streams: [stream] })).toEqual([]);
       const { problems } = await verifyAnchors(db, key);

@@ -6,7 +6,8 @@
  * one it runs through, the running digest and count, when, the signing key's id, and for every stream touched in its
  * range each event's revision, position and the first 16 hex digits of its link. The ledger is signed with Ed25519 by
  * a key the database does not hold (services/audit/anchor-signing-key.ts); the anchorer also logs each anchor with
- * its signature, a witness outside the database.
+ * its signature, a witness outside the database. The serving process also names, in the signed ledger, the events of
+ * the range it did not append itself (`unwitnessed`, services/audit/append-witness.ts).
  *
  * What verification (verify-anchors.ts) can then say, to someone holding only the public key:
  * - an anchor written, edited or refolded without the private key fails its signature and is named (seq, position);
@@ -20,7 +21,10 @@
  * is covered only by the chain (a forger who writes the database can append a correctly linked one), and the next
  * anchor signs whatever the log then holds. The anchorer bounds that window (N events or T seconds while the log
  * grows, and once more when the serving process stops), and verification reports the unanchored tail with each
- * event's position, so a forgery is either inside a short, listed tail or was made inside one such window.
+ * event's position. The next anchor then lists the forgery among the events its process did not append (a single
+ * server appends everything else itself; in a cluster the other instances' events are listed too, so there that list
+ * narrows the search rather than convicting). Hence: an event forged into an anchored range is named as a break;
+ * one forged after the last anchor is listed in the tail, and later among the unwitnessed events of its anchor.
  */
 import { createHash } from 'node:crypto';
 import type { Database, Queryable } from '../../db/database';
@@ -74,9 +78,18 @@ export interface AnchorLedger {
   anchoredAt: string;
   keyId: string;
   streams: Array<[string, LedgerEvent[]]>;
+  /** positions of the events in range the anchoring process did not append itself (absent: it kept no witness) */
+  unwitnessed?: string[];
 }
 
-export interface SignedAnchor { seq: number; position: string; events: number; count: number; digest: string; keyId: string; signature: string }
+/** The anchoring process's own appends (services/audit/append-witness.ts). */
+export interface AnchorWitness { vouches(position: string, linkPrefix: string): boolean }
+
+export interface SignedAnchor {
+  seq: number; position: string; events: number; count: number; digest: string; keyId: string; signature: string;
+  /** events in range the anchoring process did not append (null: no witness kept) */
+  unwitnessed: number | null;
+}
 
 export interface LinkRow {
   transaction_id: string; global_position: string; chain_hash: string | null;
@@ -120,7 +133,10 @@ export function parseLedger(text: string): AnchorLedger | null {
  * Folds the visible log after the last anchor (at most `maxEvents`) into a new anchor signed by `signer`; null when
  * nothing is new (or another process is anchoring right now).
  */
-export async function anchorChain(db: Database, signer: AnchorSigner, maxEvents = 50_000, now = new Date()): Promise<SignedAnchor | null> {
+export async function anchorChain(
+  db: Database, signer: AnchorSigner, options: { maxEvents?: number; now?: Date; witness?: AnchorWitness } = {},
+): Promise<SignedAnchor | null> {
+  const { maxEvents = 50_000, now = new Date(), witness } = options;
   return db.transaction(async (tx) => {
     const { rows: locked } = await tx.query<{ ok: boolean }>('select pg_try_advisory_xact_lock($1::bigint) as ok', [ANCHOR_LOCK_KEY]);
     if (!locked[0]?.ok) return null;
@@ -129,6 +145,7 @@ export async function anchorChain(db: Database, signer: AnchorSigner, maxEvents 
     let digest: Buffer = previous ? Buffer.from(previous.digest, 'hex') : Buffer.alloc(0);
     let after = splitPosition(previous?.through ?? '0/0');
     const streams = new Map<string, LedgerEvent[]>();
+    const unwitnessed: string[] = [];
     let folded = 0;
     while (folded < maxEvents) {
       const { rows } = await tx.query<LinkRow>(LINKS_AFTER(true), [after.tx, after.pos, Math.min(FOLD_PAGE, maxEvents - folded)]);
@@ -137,6 +154,7 @@ export async function anchorChain(db: Database, signer: AnchorSigner, maxEvents 
         const stream = streams.get(row.stream_id) ?? [];
         if (stream.length === 0) streams.set(row.stream_id, stream);
         stream.push([Number(row.stream_revision), positionOf(row), linkPrefix(row)]);
+        if (witness && !witness.vouches(positionOf(row), linkPrefix(row))) unwitnessed.push(positionOf(row));
       }
       folded += rows.length;
       if (rows.length > 0) after = { tx: rows[rows.length - 1].transaction_id, pos: rows[rows.length - 1].global_position };
@@ -147,6 +165,7 @@ export async function anchorChain(db: Database, signer: AnchorSigner, maxEvents 
     const ledger: AnchorLedger = {
       v: 2, seq, after: previous?.through ?? null, through: `${after.tx}/${after.pos}`, events: (previous?.events ?? 0) + folded,
       count: folded, digest: digest.toString('hex'), anchoredAt: now.toISOString(), keyId: signer.keyId, streams: [...streams],
+      ...(witness ? { unwitnessed } : {}),
     };
     const text = JSON.stringify(ledger);
     const signature = signer.sign(text);
@@ -155,15 +174,22 @@ export async function anchorChain(db: Database, signer: AnchorSigner, maxEvents 
        values ($1, $2::xid8, $3, $4, $5, $6)`, [seq, after.tx, after.pos, text, signature, ledger.anchoredAt]);
     return {
       seq, position: ledger.through, events: ledger.events, count: folded, digest: ledger.digest, keyId: signer.keyId,
-      signature: signature.toString('base64'),
+      signature: signature.toString('base64'), unwitnessed: witness ? unwitnessed.length : null,
     };
   });
 }
 
+/** The position the last anchor runs through (null: no anchor yet). */
+export async function lastAnchorPosition(q: Queryable): Promise<string | null> {
+  const { rows } = await q.query<{ position: string }>(
+    `select transaction_id::text || '/' || global_position::text as position from event_chain_anchors order by seq desc limit 1`);
+  return rows[0]?.position ?? null;
+}
+
 /** How many visible events follow the last anchor, counted up to `limit` (the anchorer's "N events" trigger). */
 export async function unanchoredCount(q: Queryable, limit: number): Promise<number> {
-  const bound = (await q.query<{ tx: string; pos: string }>(
-    'select transaction_id::text as tx, global_position::text as pos from event_chain_anchors order by seq desc limit 1')).rows[0];
+  const last = await lastAnchorPosition(q);
+  const bound = last ? splitPosition(last) : null;
   const { rows } = await q.query<{ n: string }>(
     `select count(*)::text as n from (
        select 1 from events

@@ -3,7 +3,7 @@
  * ledger must carry a signature that verifies, follow the previous one (seq + 1, starting where it ended); inside the
  * range of an anchor that verifies, each stored row is compared with what the anchor holds for it, so every break
  * names its event (stream, revision, position). What follows the last anchor is reported as the unanchored tail,
- * covered only by the chain. The stored links are refolded (never rechained) and compared with each signed digest;
+ * covered only by the chain; the anchored events their anchoring process did not append itself are listed too. The stored links are refolded (never rechained) and compared with each signed digest;
  * a digest that differs where no event was named is reported for the range.
  */
 import type { Queryable } from '../../db/database';
@@ -27,7 +27,13 @@ export interface UnanchoredTail {
   listed: Array<{ streamId: string; revision: number; position: string; type: string }>;
 }
 
-export interface AnchorVerification { anchors: number; problems: ChainProblem[]; tail: UnanchoredTail }
+/** Anchored events the anchoring process did not append (another instance, an ops tool, a previous run, or forged). */
+export interface UnwitnessedEvents {
+  events: number;
+  listed: Array<{ streamId: string; revision: number; position: string; type: string; anchor: number }>;
+}
+
+export interface AnchorVerification { anchors: number; problems: ChainProblem[]; tail: UnanchoredTail; unwitnessed: UnwitnessedEvents }
 
 interface AnchorRow { seq: string; ledger: string; signature: Buffer }
 
@@ -93,12 +99,17 @@ function checkSignatures(rows: AnchorRow[], verifier: AnchorVerifier | null, pro
 class RangeCheck {
   private readonly anchored = new Map<string, { position: string; link: string }>();
   private readonly relinked = new Set<string>();
+  private readonly unwitnessedHere: Set<string>;
   named = 0;
 
-  constructor(private readonly range: Range, private readonly problems: ChainProblem[], private readonly reportedEdits: Set<string>) {
+  constructor(
+    private readonly range: Range, private readonly problems: ChainProblem[], private readonly reportedEdits: Set<string>,
+    private readonly unwitnessed: UnwitnessedEvents,
+  ) {
     for (const [streamId, events] of range.ledger.streams) {
       for (const [revision, position, link] of events) this.anchored.set(`${streamId}#${revision}`, { position, link });
     }
+    this.unwitnessedHere = new Set(range.ledger.unwitnessed ?? []);
   }
 
   row(row: LinkRow): void {
@@ -111,6 +122,10 @@ class RangeCheck {
       return;
     }
     this.anchored.delete(key);
+    if (this.unwitnessedHere.has(held.position)) {
+      this.unwitnessed.events += 1;
+      if (this.unwitnessed.listed.length < TAIL_LISTED) this.unwitnessed.listed.push({ ...at, type: row.type, anchor: seq });
+    }
     if (held.position !== at.position) {
       this.report({ ...at, kind: 'out-of-place', detail: `anchored at ${held.position} (anchor #${seq}), now at ${at.position}: moved in the log` });
     }
@@ -149,6 +164,7 @@ export async function verifyAnchors(q: Queryable, verifier: AnchorVerifier | nul
   const problems: ChainProblem[] = [];
   const ranges = checkSignatures(anchorRows, verifier, problems);
   const reportedEdits = new Set<string>();
+  const unwitnessed: UnwitnessedEvents = { events: 0, listed: [] };
 
   let after = { tx: '0', pos: '0' };
   let page: LinkRow[] = [];
@@ -168,7 +184,7 @@ export async function verifyAnchors(q: Queryable, verifier: AnchorVerifier | nul
   let digest: Buffer = Buffer.alloc(0);
   let count = 0;
   for (const range of ranges) {
-    const check = range.trusted ? new RangeCheck(range, problems, reportedEdits) : null;
+    const check = range.trusted ? new RangeCheck(range, problems, reportedEdits, unwitnessed) : null;
     // the range of anchors removed before this one (already reported as missing anchors): folded, not vouched for
     const start = range.ledger.after ? boundOf(range.ledger.after) : null;
     for (let row = await peek(); start && row && notAfter(row, start); row = await peek()) {
@@ -213,5 +229,5 @@ export async function verifyAnchors(q: Queryable, verifier: AnchorVerifier | nul
     }
     take(row);
   }
-  return { anchors: ranges.length, problems, tail };
+  return { anchors: ranges.length, problems, tail, unwitnessed };
 }
