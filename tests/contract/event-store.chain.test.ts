@@ -20,6 +20,13 @@ import { verifyLog } from '../../services/audit/verify-log';
 import { announceSkip, freshPostgres } from '../support/backends';
 import { anEvent, events, uniqueStream, untilVisible } from './event-store.fixtures';
 
+/**
+ * Anchors cover the visible log, and on PostgreSQL the horizon is cluster-wide: a shared test server's long transactions
+ * (other suites) hold it back for a while.
+ */
+const VISIBLE_MS = 45_000;
+const SLOW_HORIZON_MS = 150_000;
+
 /** The key holder's key (the serving process); the database never sees its private half. */
 const key = resolveAnchorKey({ DATA_DIR: ':memory:' })!;
 
@@ -154,7 +161,7 @@ for (const backend of backends) {
 
     /** Anchors everything appended so far (the key holder's periodic anchor). */
     const anchorAll = async (last: Awaited<ReturnType<EventStore['appendToStream']>>) => {
-      await untilVisible(store, last.position);
+      await untilVisible(store, last.position, VISIBLE_MS);
       const anchor = await anchorChain(opened!.db, key);
       expect(anchor).not.toBeNull();
       return anchor!;
@@ -175,7 +182,7 @@ for (const backend of backends) {
       const whole = await verifyLog({ store, eventsDb: db, anchorVerifier: key });
       expect(whole.ok).toBe(false);
       expect(whole.problems.filter((p) => p.streamId === tail).map((p) => [p.kind, p.revision])).toEqual([['missing', 1]]);
-    });
+    }, SLOW_HORIZON_MS);
 
     it('names the edited event when its stream\'s chain was relinked over the edit, inside an anchored range', async () => {
       const db = opened!.db;
@@ -187,7 +194,7 @@ for (const backend of backends) {
       expect(await store.verifyChain({ streams: [stream] })).toEqual([]); // relinked: the chain alone verifies
       const problems = (await verifyAnchors(db, key)).problems.filter((p) => p.streamId === stream);
       expect(problems).toEqual([expect.objectContaining({ kind: 'edited', streamId: stream, revision: 1, position: formatPosition(paid.position) })]);
-    });
+    }, SLOW_HORIZON_MS);
 
     it('names a whole stream inserted inside an anchored range', async () => {
       const db = opened!.db;
@@ -204,7 +211,7 @@ for (const backend of backends) {
       const problems = (await verifyAnchors(db, key)).problems.filter((p) => p.streamId === forged);
       expect(problems).toEqual([expect.objectContaining({ kind: 'inserted', streamId: forged, revision: 0, position: (inserted as { position: string }).position })]);
       await sql('delete from events where stream_id = $1', [forged]);
-    });
+    }, SLOW_HORIZON_MS);
 
     it('reports a forged, correctly linked OrderPaid after the last anchor as unanchored, then as not appended by the anchoring server', async () => {
       const db = opened!.db;
@@ -223,12 +230,12 @@ for (const backend of backends) {
 
       // the key holder's next anchor signs the log as it is, forgery included, and names what its server did not append
       const genuine = await served.appendToStream(uniqueStream('order'), events(1));
-      await untilVisible(store, genuine.position);
+      await untilVisible(store, genuine.position, VISIBLE_MS);
       expect(await anchorChain(db, key, { witness })).toMatchObject({ count: 2, unwitnessed: 1 });
       const after = await verifyLog({ store, eventsDb: db, anchorVerifier: key });
       expect(after.tail?.events).toBe(0);
       expect(after.unwitnessed).toEqual({ events: 1, listed: [{ streamId: stream, revision: 1, position, type: 'OrderPaid', anchor: anchor.seq + 1 }] });
-    });
+    }, SLOW_HORIZON_MS);
 
     it('keeps the unanchored tail short while the log grows (every N events), and anchors it when the server stops', async () => {
       const db = opened!.db;
@@ -236,18 +243,18 @@ for (const backend of backends) {
       const anchorer = await startChainAnchorer(db, key, null, () => undefined, { everyMs: 60_000, everyEvents: 3, checkMs: 20 });
       try {
         const grown = await store.appendToStream(uniqueStream('order'), events(3));
-        await untilVisible(store, grown.position);
-        const deadline = Date.now() + 10_000;
+        await untilVisible(store, grown.position, VISIBLE_MS);
+        const deadline = Date.now() + VISIBLE_MS;
         while ((await verifyAnchors(db, key)).tail.events > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
         expect((await verifyAnchors(db, key)).tail.events).toBe(0);
         const one = await store.appendToStream(uniqueStream('order'), events(1));
-        await untilVisible(store, one.position);
+        await untilVisible(store, one.position, VISIBLE_MS);
         expect((await verifyAnchors(db, key)).tail.events).toBe(1); // under N and T: waits for the next anchor
       } finally {
         await anchorer.stop();
       }
       expect((await verifyAnchors(db, key)).tail.events).toBe(0);
-    });
+    }, SLOW_HORIZON_MS);
 
     // last: it refolds every anchor with a key that is not the key holder's
     it('names every anchor refolded without the signing key after an edit relinked over, by its signature', async () => {
@@ -264,6 +271,6 @@ for (const backend of backends) {
       const { problems } = await verifyAnchors(db, key);
       expect(anchors).toBeGreaterThan(0);
       expect(problems).toEqual([expect.objectContaining({ kind: 'signature', position: refolded!.position, detail: expect.stringMatching(/^anchor #1 .* does not verify with key/) })]);
-    });
+    }, SLOW_HORIZON_MS);
   });
 }
