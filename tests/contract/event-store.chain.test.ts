@@ -159,6 +159,18 @@ for (const backend of backends) {
       expect((await verifyAnchors(db, key)).problems).toEqual([]);
     });
 
+    it('keeps its anchors in sequence past nine (numeric, not text, order) and verifies them all', async () => {
+      const db = opened!.db;
+      for (let i = 0; i < 11; i += 1) {
+        const appended = await store.appendToStream(uniqueStream('order'), events(1));
+        await untilVisible(store, appended.position, VISIBLE_MS);
+        expect(await anchorChain(db, key)).not.toBeNull();
+      }
+      const { anchors, problems } = await verifyAnchors(db, key);
+      expect(anchors).toBeGreaterThanOrEqual(11);
+      expect(problems).toEqual([]);
+    }, SLOW_HORIZON_MS);
+
     /** Anchors everything appended so far (the key holder's periodic anchor). */
     const anchorAll = async (last: Awaited<ReturnType<EventStore['appendToStream']>>) => {
       await untilVisible(store, last.position, VISIBLE_MS);

@@ -140,7 +140,7 @@ export async function anchorChain(
   return db.transaction(async (tx) => {
     const { rows: locked } = await tx.query<{ ok: boolean }>('select pg_try_advisory_xact_lock($1::bigint) as ok', [ANCHOR_LOCK_KEY]);
     if (!locked[0]?.ok) return null;
-    const last = (await tx.query<LastAnchorRow>('select seq::text as seq, ledger from event_chain_anchors order by seq desc limit 1')).rows[0];
+    const last = (await tx.query<LastAnchorRow>('select seq::text as seq, ledger from event_chain_anchors order by event_chain_anchors.seq desc limit 1')).rows[0];
     const previous = last ? parseLedger(last.ledger) : null;
     let digest: Buffer = previous ? Buffer.from(previous.digest, 'hex') : Buffer.alloc(0);
     let after = splitPosition(previous?.through ?? '0/0');

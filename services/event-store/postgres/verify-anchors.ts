@@ -160,7 +160,7 @@ class RangeCheck {
 }
 
 export async function verifyAnchors(q: Queryable, verifier: AnchorVerifier | null): Promise<AnchorVerification> {
-  const { rows: anchorRows } = await q.query<AnchorRow>('select seq::text as seq, ledger, signature from event_chain_anchors order by seq');
+  const { rows: anchorRows } = await q.query<AnchorRow>('select seq::text as seq, ledger, signature from event_chain_anchors order by event_chain_anchors.seq');
   const problems: ChainProblem[] = [];
   const ranges = checkSignatures(anchorRows, verifier, problems);
   const reportedEdits = new Set<string>();
