@@ -85,7 +85,9 @@ export function formatLogVerification(result: LogVerification, json: boolean): s
 function tailLines({ tail }: LogVerification): string[] {
   if (!tail) return [];
   const anchor = tail.afterAnchor ? `the last anchor (#${tail.afterAnchor.seq} at ${tail.afterAnchor.position}, ${tail.afterAnchor.anchoredAt})` : 'the start (no anchor yet)';
-  if (tail.events === 0) return [`  every event is covered by a signed anchor, the last #${tail.afterAnchor?.seq ?? 0}`];
+  if (tail.events === 0) {
+    return [tail.afterAnchor ? `  no unanchored tail: every event is under an anchor, the last #${tail.afterAnchor.seq}` : '  the log is empty'];
+  }
   const { everyEvents, everyMs } = DEFAULT_ANCHOR_SCHEDULE;
   const lines = [`! ${tail.events} event(s) after ${anchor} are covered only by the chain: ${tail.first} … ${tail.last}, `
     + `the oldest recorded ${tail.oldestRecordedAt} (a running server anchors every ${everyEvents} events or ${everyMs / 1000} s, and when it stops)`];

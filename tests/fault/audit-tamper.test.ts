@@ -57,7 +57,7 @@ describeFault('event rows edited and deleted', ['postgres'], () => {
 
     const before = await auditVerify(env);
     expect(before).toEqual({ exit: 0, output: expect.stringMatching(/✓/) });
-    expect(before.output).toMatch(/every event is covered by a signed anchor/);
+    expect(before.output).toMatch(/no unanchored tail: every event is under an anchor/);
 
     const [first, second, third] = result.outcomes.flatMap((o) => o.acknowledged?.orderIds ?? []);
     const { rows: [edited] } = await db.query<{ position: string }>(

@@ -51,7 +51,7 @@ describe('the printed audit', () => {
   it('says the log verifies, or lists each problem with its position', () => {
     const covered = { events: 0, afterAnchor: { seq: 3, position: '12/9', anchoredAt: '2026-11-22T02:05:00.000Z' }, first: null, last: null, oldestRecordedAt: null, listed: [] };
     expect(formatLogVerification({ ok: true, anchors: 3, keyId: '0123456789abcdef', problems: [], tail: covered, unwitnessed: { events: 0, listed: [] } }, false)).toBe([
-      '  every event is covered by a signed anchor, the last #3',
+      '  no unanchored tail: every event is under an anchor, the last #3',
       '✓ the log verifies: 3 signed anchor(s) checked with key 0123456789abcdef, every stored event matches its chain link',
     ].join('\n'));
     const text = formatLogVerification({ ok: false, anchors: 1, keyId: '0123456789abcdef', problems: audit.chainProblems, tail: null, unwitnessed: null }, false);
