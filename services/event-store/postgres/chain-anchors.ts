@@ -12,7 +12,9 @@
  * What verification (verify-anchors.ts) can then say, to someone holding only the public key:
  * - an anchor written, edited or refolded without the private key fails its signature and is named (seq, position);
  * - an anchor removed from the middle leaves a gap in the sequence numbers; the last ones removed turn their range
- *   back into the unanchored tail (and the log lines still show them);
+ *   back into the unanchored tail: reported as such, then anchored again with every event in it listed as not
+ *   appended by the anchoring server (it forgets what an anchor covered), and the log lines still show the removed
+ *   anchors with their digests;
  * - in a range whose signed anchor verifies, every break names its event: a row whose link differs from the anchored
  *   one (edited, even with its stream's chain relinked after it), a row the anchor does not hold (inserted, or moved
  *   in from another range), a row at another position than anchored (moved), an anchored event that is gone (deleted,
