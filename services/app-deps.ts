@@ -27,6 +27,7 @@ export function runtimeAppDeps(runtime: Runtime, extra: AppDepsExtra): AppDeps {
     blobs: runtime.blobs,
     readModelChanges: runtime.projections,
     eventsDb: runtime.eventsDb,
+    anchorKey: runtime.anchorKey,
     readYourWritesTimeoutMs: runtime.config.READ_YOUR_WRITES_TIMEOUT_MS,
     checkoutDeadlineMs: runtime.config.CHECKOUT_DEADLINE_MS,
     publicBaseUrl: runtime.config.PUBLIC_BASE_URL,

@@ -27,6 +27,8 @@ const ConfigSchema = z.object({
       message: 'KAFKA_BROKERS must be a comma-separated list of host:port',
     }),
   OPS_TOKEN: z.string().min(16, 'OPS_TOKEN must be at least 16 characters').optional(),
+  /** The Ed25519 key signing the audit chain anchors: PEM text or a file path; unset: one kept in DATA_DIR. */
+  AUDIT_SIGNING_KEY: z.string().trim().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().min(0).max(30000).default(2000),

@@ -21,6 +21,9 @@ import { createSessionStore, type SessionStore } from './identity/session-store'
 import { RealtimeHub } from './realtime/hub';
 import { startChainAnchorer } from './audit/chain-anchorer';
 import { startDailyReconciliation } from './payments/reconciliation/daily-reconciliation';
+import { AppendWitness, witnessingEventStore } from './audit/append-witness';
+import { anchorKeyWarning, resolveAnchorKey, type AnchorKey } from './audit/anchor-signing-key';
+import { migrateChainAnchors } from './event-store/postgres/chain-anchors';
 import type { BlobStore } from './uploads/blob-store.port';
 import { openBlobStore } from './uploads/open-blob-store';
 import { allProjections } from '../projections';
@@ -33,6 +36,9 @@ export interface Runtime {
   storeKind: 'eventstoredb' | 'postgres' | 'pglite';
   /** The database holding the events table (and its chain anchors); null when events live in EventStoreDB. */
   eventsDb: Database | null;
+  /** The key signing the chain anchors (services/audit/anchor-signing-key.ts); null without an events table, or for an
+   * ops tool whose data directory holds no key. */
+  anchorKey: AnchorKey | null;
   /** The projections; with runProjections false only waitFor and status work (the runners live elsewhere). */
   projections: ProjectionsHandle;
   sessions: SessionStore;
@@ -103,7 +109,10 @@ async function assemble(config: Config, options: RuntimeOptions, db: Database, l
     ? await createEventStoreDbEventStore(config.EVENTSTORE_URL)
     : await createPostgresEventStore(db);
   let projections: ProjectionsHandle | null = null;
-  const store = notifyingEventStore(rawStore, () => projections?.notifyAppended());
+  // the anchorer of a serving process names, in each anchor, the events this process did not append itself
+  const schedules = !tool && options.runScheduler !== false && config.SCHEDULER_POLL_MS > 0;
+  const witness = schedules && !config.EVENTSTORE_URL ? new AppendWitness() : null;
+  const store = notifyingEventStore(witness ? witnessingEventStore(rawStore, witness) : rawStore, () => projections?.notifyAppended());
   const storeKind = config.EVENTSTORE_URL ? 'eventstoredb' : db.kind;
   const sessions = await createSessionStore(db);
   const clock = options.clock ?? (() => new Date());
@@ -124,11 +133,14 @@ async function assemble(config: Config, options: RuntimeOptions, db: Database, l
     db, clock, log, pollMs: config.SCHEDULER_POLL_MS, delays: { 'resume-process': config.PROCESS_RESUME_AFTER_MS },
   });
   const processes = createProcessResumer(scheduler);
-  const schedules = !tool && options.runScheduler !== false && config.SCHEDULER_POLL_MS > 0;
   if (schedules) scheduler.start();
   const eventsDb = config.EVENTSTORE_URL ? null : db;
   // chain anchors are written where deadlines fire: the serving process, not the ops CLI or a worker
-  const anchorer = eventsDb ? await startChainAnchorer(eventsDb, log, schedules ? undefined : 0) : null;
+  const anchorKey = eventsDb ? resolveAnchorKey(config, { create: !tool }) : null;
+  const keyWarning = tool ? null : anchorKeyWarning(config);
+  if (keyWarning) console.warn(keyWarning);
+  if (eventsDb) await migrateChainAnchors(eventsDb);
+  const anchorer = eventsDb && anchorKey ? await startChainAnchorer(eventsDb, anchorKey, witness, log, schedules ? {} : { everyMs: 0 }) : null;
   // the provider's daily bill against the store, once a day across the processes (needs the events table in SQL)
   const reconciler = schedules && eventsDb
     ? await startDailyReconciliation({ db: eventsDb, eventsDb, store: rawStore, provider: payments.provider, clock, log })
@@ -139,6 +151,7 @@ async function assemble(config: Config, options: RuntimeOptions, db: Database, l
     store,
     storeKind,
     eventsDb,
+    anchorKey,
     projections: handle,
     sessions,
     hub: new RealtimeHub(),

@@ -50,6 +50,7 @@ import { registerCheckoutApi } from './checkout/checkout.module';
 import { registerGroupInviteRoutes } from './group-buy/group-invite.routes';
 import { registerAuditRoutes } from './internal/audit.routes';
 import { registerPaymentsInternalRoutes } from './internal/payments.routes';
+import type { AnchorPublicKey } from '../audit/anchor-signing-key';
 import { registerAfterSaleApi, registerAfterSaleInternal } from './after-sale/after-sale.module';
 import type { ReadModelChanges } from '../read-cache/read-model-cache';
 import type { BlobStore } from '../uploads/blob-store.port';
@@ -83,6 +84,8 @@ export interface AppDeps {
   demoMerchantShipAfterMs?: number;
   /** The database holding the events table and its chain anchors (null: events in EventStoreDB); default `db`. */
   eventsDb?: Database | null;
+  /** The public half of the key signing the chain anchors (runtime.anchorKey): `audit verify` checks them with it. */
+  anchorKey?: AnchorPublicKey | null;
   /** The bound of every read-your-writes wait, READ_YOUR_WRITES_TIMEOUT_MS (default 2000). */
   readYourWritesTimeoutMs?: number;
   /** CHECKOUT_DEADLINE_MS: when a started checkout still unfinished is given up (abandon-checkout deadline). */
@@ -164,7 +167,7 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
     registerSeedRoutes(internal, deps.store, deps.clock);
     await registerIdentityInternal(internal, deps.db);
     registerOrderInternal(internal, { ...deps, releaseOrderResources });
-    registerAuditRoutes(internal, { ...deps, eventsDb: deps.eventsDb === undefined ? deps.db : deps.eventsDb });
+    registerAuditRoutes(internal, { ...deps, eventsDb: deps.eventsDb === undefined ? deps.db : deps.eventsDb, anchorKey: deps.anchorKey ?? null });
     registerPaymentsInternalRoutes(internal, { ...deps, eventsDb: deps.eventsDb === undefined ? deps.db : deps.eventsDb });
     await registerAfterSaleInternal(internal, deps);
   }, { prefix: '/internal' });

@@ -77,12 +77,14 @@ export interface EventStore {
 }
 
 /**
- * edited: the event's stored content no longer gives its stored link; missing: a revision is absent before this one
- * (deleted); unchained: no link stored; out-of-place: the stream's revisions repeat or go backwards in the log order;
- * anchor: the log up to an anchor no longer folds to the digest anchored then (an event deleted, inserted, reordered
- * or relinked in that range, even at a stream's end).
+ * edited: the event's stored content no longer gives its stored link, or (against a signed anchor) its link is not the
+ * one anchored; missing: a revision is absent before this one, or an anchored event is gone (deleted, even a stream's
+ * last); unchained: no link stored; out-of-place: the stream's revisions repeat or go backwards in the log order, or the
+ * event is not where it was anchored; inserted: an event in an anchored range that its anchor does not hold;
+ * signature: an anchor that does not verify with the public key (written or refolded without the signing key);
+ * anchor: the anchors themselves out of sequence, or a range folding to another digest where no event was named.
  */
-export type ChainProblemKind = 'edited' | 'missing' | 'unchained' | 'out-of-place' | 'anchor';
+export type ChainProblemKind = 'edited' | 'missing' | 'unchained' | 'out-of-place' | 'inserted' | 'signature' | 'anchor';
 
 export interface ChainProblem {
   kind: ChainProblemKind;

@@ -1,22 +1,31 @@
 /**
  * `npm run ops -- audit order <id> [--as-of <time|commit/prepare>] [--json]` (DESIGN.md §11): the order's history
  * (services/audit/order-audit.ts) as a table, or with --json the whole bundle (entries with positions, causation
- * and the hash chain) for export.
+ * and the hash chain) for export. `audit verify [--public-key <file>] [--json]`: the whole log against its chain and
+ * signed anchors, checked with the server's public key or an auditor's own copy. `audit key`: that public key.
  */
 import { parseAsOf, type AsOf, type OrderAudit } from '../audit/order-audit';
 import type { LogVerification } from '../audit/verify-log';
+import { DEFAULT_ANCHOR_SCHEDULE } from '../audit/chain-anchorer';
 
 export type AuditCommand =
   | { kind: 'audit-order'; orderId: number; asOf: string | null; json: boolean }
-  | { kind: 'audit-verify'; json: boolean };
+  | { kind: 'audit-verify'; json: boolean; publicKey: string | null }
+  | { kind: 'audit-key' };
 
-/** `order <id> [--as-of X] [--json]` or `verify [--json]`, or null when malformed. */
+/** `order <id> [--as-of X] [--json]`, `verify [--public-key F] [--json]` or `key`, or null when malformed. */
 export function parseAuditArgs(args: readonly string[]): AuditCommand | null {
   const [what, id, ...rest] = args;
+  if (what === 'key') return args.length === 1 ? { kind: 'audit-key' } : null;
   if (what === 'verify') {
-    const flags = args.slice(1);
-    if (flags.some((f) => f !== '--json')) return null;
-    return { kind: 'audit-verify', json: flags.includes('--json') };
+    let json = false;
+    let publicKey: string | null = null;
+    for (let i = 1; i < args.length; i += 1) {
+      if (args[i] === '--json') json = true;
+      else if (args[i] === '--public-key' && args[i + 1] !== undefined) publicKey = args[(i += 1)];
+      else return null;
+    }
+    return { kind: 'audit-verify', json, publicKey };
   }
   if (what !== 'order' || !id || !/^\d{1,16}$/.test(id)) return null;
   let asOf: string | null = null;
@@ -60,12 +69,45 @@ export function formatAudit(audit: OrderAudit, json: boolean): string {
   return lines.join('\n');
 }
 
-/** `audit verify`: every problem with its position, then one summary line. */
+/** `audit verify`: every problem with its position, the unanchored tail, then one summary line. */
 export function formatLogVerification(result: LogVerification, json: boolean): string {
   if (json) return JSON.stringify(result, null, 2);
   const lines = result.problems.map((p) => `✗ ${p.kind.padEnd(12)} ${p.position.padEnd(16)} ${p.streamId ? `${p.streamId}#${p.revision}  ` : ''}${p.detail}`);
+  lines.push(...tailLines(result), ...unwitnessedLines(result));
+  const key = result.keyId ? `with key ${result.keyId}` : 'without a public key';
   lines.push(result.problems.length === 0
-    ? `✓ the log verifies: ${result.anchors} anchor(s) refolded, every stored event matches its chain link`
-    : `✗ ${result.problems.length} problem(s) found (${result.anchors} anchor(s) checked)`);
+    ? `✓ the log verifies: ${result.anchors} signed anchor(s) checked ${key}, every stored event matches its chain link`
+    : `✗ ${result.problems.length} problem(s) found (${result.anchors} anchor(s) checked ${key})`);
   return lines.join('\n');
+}
+
+/** The events no signed anchor covers yet: a forged, correctly linked event there would pass the chain alone. */
+function tailLines({ tail }: LogVerification): string[] {
+  if (!tail) return [];
+  const anchor = tail.afterAnchor ? `the last anchor (#${tail.afterAnchor.seq} at ${tail.afterAnchor.position}, ${tail.afterAnchor.anchoredAt})` : 'the start (no anchor yet)';
+  if (tail.events === 0) {
+    return [tail.afterAnchor ? `  no unanchored tail: every event is under an anchor, the last #${tail.afterAnchor.seq}` : '  the log is empty'];
+  }
+  const { everyEvents, everyMs } = DEFAULT_ANCHOR_SCHEDULE;
+  const lines = [`! ${tail.events} event(s) after ${anchor} are covered only by the chain: ${tail.first} … ${tail.last}, `
+    + `the oldest recorded ${tail.oldestRecordedAt} (a running server anchors every ${everyEvents} events or ${everyMs / 1000} s, and when it stops)`];
+  for (const e of tail.listed) lines.push(`    ${e.position.padEnd(16)} ${e.streamId}#${e.revision}  ${e.type}`);
+  if (tail.events > tail.listed.length) lines.push(`    … and ${tail.events - tail.listed.length} more`);
+  return lines;
+}
+
+/** Anchored events their anchoring server did not append: another instance's, an ops tool's, a previous run's, or forged. */
+function unwitnessedLines({ unwitnessed }: LogVerification): string[] {
+  if (!unwitnessed || unwitnessed.events === 0) return [];
+  const lines = [`! ${unwitnessed.events} anchored event(s) were not appended by the server that anchored them `
+    + '(another instance, an ops tool, a run that stopped before anchoring them — or written into the table by hand):'];
+  for (const e of unwitnessed.listed) lines.push(`    ${e.position.padEnd(16)} ${e.streamId}#${e.revision}  ${e.type}  (anchor #${e.anchor})`);
+  if (unwitnessed.events > unwitnessed.listed.length) lines.push(`    … and ${unwitnessed.events - unwitnessed.listed.length} more`);
+  return lines;
+}
+
+/** `audit key`: the public key an auditor verifies the anchors with. */
+export function formatAnchorKey(key: { keyId: string; publicKeyPem: string; source: string }): string {
+  return [`chain anchors are signed with Ed25519 key ${key.keyId} (private key: ${key.source})`, '', key.publicKeyPem.trim(), '',
+    'verify with it alone: npm run ops -- audit verify --public-key <this PEM saved to a file>'].join('\n');
 }

@@ -16,7 +16,8 @@ import { RebuildRefusedError } from '../../projections/runner/rebuild';
 import { shipOrder, shippedAnswer } from '../orders/ship-order';
 import { formatShipped, shipmentOf } from './ship.command';
 import { auditOrder } from '../audit/order-audit';
-import { asOfOf, formatAudit, formatLogVerification } from './audit.command';
+import { asOfOf, formatAnchorKey, formatAudit, formatLogVerification } from './audit.command';
+import { readPublicKey, verifierOf } from '../audit/anchor-signing-key';
 import { verifyLog } from '../audit/verify-log';
 import { runAfterSaleDirect } from './after-sale.command';
 import { runPaymentsDirect } from './payments.command';
@@ -64,9 +65,14 @@ export async function runDirect(command: OpsCommand, config: Config): Promise<st
         return formatAudit(audit, command.json);
       }
       case 'audit-verify': {
-        const result = await verifyLog({ store: runtime.store, eventsDb: runtime.eventsDb });
+        const anchorVerifier = command.publicKey ? verifierOf(readPublicKey(command.publicKey)) : runtime.anchorKey;
+        const result = await verifyLog({ store: runtime.store, eventsDb: runtime.eventsDb, anchorVerifier });
         if (!result.ok) process.exitCode = 1;
         return formatLogVerification(result, command.json);
+      }
+      case 'audit-key': {
+        if (!runtime.anchorKey) throw new Error('no chain anchor key here: events in EventStoreDB, or no server has started on this data directory yet');
+        return formatAnchorKey(runtime.anchorKey);
       }
       case 'after-sale':
         return await runAfterSaleDirect(runtime, command);

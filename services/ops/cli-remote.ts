@@ -7,7 +7,8 @@ import { formatRebuildResults } from './rebuild.format';
 import type { RebuildAnswer } from '../api/internal/projections.routes';
 import { formatShipped, shipmentOf, type ShippedAnswer } from './ship.command';
 import type { OrderAudit } from '../audit/order-audit';
-import { formatAudit, formatLogVerification } from './audit.command';
+import { formatAnchorKey, formatAudit, formatLogVerification } from './audit.command';
+import { publicKeyBase64, readPublicKey } from '../audit/anchor-signing-key';
 import type { LogVerification } from '../audit/verify-log';
 import { bodyOf, formatAfterSale } from './after-sale.command';
 import { reconcilePath, reportOutcome } from './payments.command';
@@ -56,10 +57,13 @@ export async function runRemote(command: OpsCommand, base: string, token: string
       return formatAudit((await call(base, token, 'GET', `/audit/orders/${command.orderId}${query}`)) as OrderAudit, command.json);
     }
     case 'audit-verify': {
-      const result = (await call(base, token, 'GET', '/audit/verify')) as LogVerification;
+      const query = command.publicKey ? `?publicKey=${encodeURIComponent(publicKeyBase64(readPublicKey(command.publicKey)))}` : '';
+      const result = (await call(base, token, 'GET', `/audit/verify${query}`)) as LogVerification;
       if (!result.ok) process.exitCode = 1;
       return formatLogVerification(result, command.json);
     }
+    case 'audit-key':
+      return formatAnchorKey((await call(base, token, 'GET', '/audit/key')) as { keyId: string; publicKeyPem: string; source: string });
     case 'after-sale':
       return formatAfterSale((await call(base, token, 'POST', `/after-sales/${command.afterId}/${command.verb}`, bodyOf(command))) as never);
     case 'payments-reconcile':

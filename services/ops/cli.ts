@@ -12,6 +12,8 @@
  *   sms <phone>                        the latest SMS code the development provider sent to a phone
  *   ship <orderId> [--express SF] [--waybill N]   the merchant ships an order waiting for shipment
  *   audit order <id> [--as-of <time|commit/prepare>] [--json]   the order's history, each transition checked
+ *   audit verify [--public-key <file>] [--json]   the whole log against its chain and signed anchors
+ *   audit key                          the public key the chain anchors are checked with
  *   after-sale <verb> <afterId> [...]  merchant / platform after-sale moves (after-sale.command.ts)
  *   payments reconcile [--date D]      the provider's daily bill against the store; exits 1 on any difference
  */
@@ -42,6 +44,8 @@ const USAGE = `usage: npm run ops -- <command>
   sms <phone>
   ship <orderId> [--express SF] [--waybill 123456789012]
   audit order <id> [--as-of <time|commit/prepare>] [--json]
+  audit verify [--public-key <file>] [--json]
+  audit key
   ${AFTER_SALE_USAGE}
   ${PAYMENTS_USAGE}`;
 

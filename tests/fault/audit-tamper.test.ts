@@ -3,7 +3,8 @@
  * event row is edited in place (an OrderPlaced's price) and one is deleted (an OrderPlaced, its order's OrderPaid
  * still after it), straight in the events table as someone with database access could. `npm run ops -- audit verify`
  * must pass on the untouched log and then fail (exit 1), naming the edited event by its position and the deleted
- * one's stream.
+ * one's stream. Issue 28: the server anchored the whole log, signed, when it stopped (no unanchored tail), and a third
+ * order's last event deleted — invisible to its stream's own chain — is named by stream, revision and position.
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -56,8 +57,9 @@ describeFault('event rows edited and deleted', ['postgres'], () => {
 
     const before = await auditVerify(env);
     expect(before).toEqual({ exit: 0, output: expect.stringMatching(/✓/) });
+    expect(before.output).toMatch(/no unanchored tail: every event is under an anchor/);
 
-    const [first, second] = result.outcomes.flatMap((o) => o.acknowledged?.orderIds ?? []);
+    const [first, second, third] = result.outcomes.flatMap((o) => o.acknowledged?.orderIds ?? []);
     const { rows: [edited] } = await db.query<{ position: string }>(
       `update events set data = jsonb_set(data, '{price}', '1') where stream_id = $1 and type = 'OrderPlaced'
        returning transaction_id::text || '/' || global_position::text as position`, [`order-${first}`]);
@@ -66,13 +68,18 @@ describeFault('event rows edited and deleted', ['postgres'], () => {
        returning transaction_id::text || '/' || global_position::text as position,
          (select count(*)::int from events l where l.stream_id = e.stream_id and l.stream_revision > e.stream_revision) as later`,
       [`order-${second}`]);
+    const { rows: [lastGone] } = await db.query<{ position: string; revision: string }>(
+      `delete from events where stream_id = $1 and stream_revision = (select max(stream_revision) from events where stream_id = $1)
+       returning transaction_id::text || '/' || global_position::text as position, stream_revision::text as revision`, [`order-${third}`]);
     expect(edited).toBeDefined();
     expect(deleted?.later).toBeGreaterThan(0);
+    expect(lastGone).toBeDefined();
 
     const after = await auditVerify(env);
-    console.log(`[fault] audit verify after editing ${edited.position} (order-${first}) and deleting ${deleted.position} (order-${second}):\n${after.output.slice(-1500)}`);
+    console.log(`[fault] audit verify after editing ${edited.position} (order-${first}) deleting ${deleted.position} (order-${second}) and order-${third}'s last event ${lastGone.position}:\n${after.output.slice(-1500)}`);
     expect(after.exit).toBe(1);
     expect(after.output).toMatch(new RegExp(`edited\\s+${edited.position}\\s+order-${first}#`));
     expect(after.output).toMatch(new RegExp(`missing\\s+\\S+\\s+order-${second}#`));
+    expect(after.output).toMatch(new RegExp(`missing\\s+${lastGone.position}\\s+order-${third}#${lastGone.revision}\\s`));
   }, 180_000);
 });

@@ -5,6 +5,7 @@
  * exactly the lost payment, over the ops route and from the daily job; once its notification is recorded, nothing.
  * On PGlite, and on PostgreSQL too when DATABASE_URL is set (the store side is an SQL query on the events table).
  */
+import { processContext } from '../../services/processes/process-step';
 import { refundOrder } from '../../services/orders/refund-order';
 import type { ReconciliationReport } from '../../services/payments/reconciliation/reconcile-bill';
 import { startDailyReconciliation } from '../../services/payments/reconciliation/daily-reconciliation';
@@ -38,7 +39,7 @@ describe.each(backends)('on %s', (backend) => {
     expect(confirmed.status).toBe(200);
     lostNotification = await (server.runtime.payments.sandbox as SandboxCashier).confirm(lost.paymentId); // never posted
     const deps = { store: server.runtime.store, clock: () => NOW, provider: server.runtime.payments.provider, log: () => undefined };
-    const refunded = await refundOrder(deps, {
+    const refunded = await refundOrder(deps, processContext(deps, 'order-close', `order-${recorded.orderId}`), {
       paymentId: recorded.paymentId, orderId: recorded.orderId, amount: 50, reason: 'after-sale', refundId: `R${recorded.paymentId}`.slice(0, 32),
     });
     expect(refunded).toBe('refunded');

@@ -9,16 +9,42 @@ import { decimal } from '../edge/decimal';
 import { DomainError } from '../../../domain/shared/errors';
 import { auditOrder, parseAsOf, type AuditDeps } from '../../audit/order-audit';
 import { verifyLog, type VerifyDeps } from '../../audit/verify-log';
+import { readPublicKey, verifierOf, type AnchorPublicKey } from '../../audit/anchor-signing-key';
 import { ok } from '../envelope';
 
 const Params = z.object({ orderId: decimal(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)) });
 const Query = z.object({
   asOf: z.string().trim().min(1).refine((text) => parseAsOf(text) !== null, { error: 'asOf 须为时间或日志位置 commit/prepare' }).optional(),
 });
+/** An auditor's own copy of the public key (base64 of its DER), instead of the one this server signs with. */
+const VerifyQuery = z.object({
+  publicKey: z.string().trim().min(1).refine((text) => {
+    try {
+      verifierOf(readPublicKey(text));
+      return true;
+    } catch {
+      return false;
+    }
+  }, { error: 'publicKey 须为 Ed25519 公钥（DER 的 base64）' }).optional(),
+});
 
-/** `GET /internal/audit/verify`: the whole log against its chain and anchors (`npm run ops -- audit verify`). */
-export function registerAuditRoutes(internal: FastifyInstance, deps: AuditDeps & VerifyDeps): void {
-  internal.get('/audit/verify', async () => ok(await verifyLog(deps)));
+export type AuditRouteDeps = AuditDeps & Omit<VerifyDeps, 'anchorVerifier'> & { anchorKey: AnchorPublicKey | null };
+
+/**
+ * `GET /internal/audit/verify[?publicKey=]`: the whole log against its chain and signed anchors (`npm run ops -- audit
+ * verify`); `GET /internal/audit/key`: the anchors' public key (`npm run ops -- audit key`).
+ */
+export function registerAuditRoutes(internal: FastifyInstance, deps: AuditRouteDeps): void {
+  internal.withTypeProvider<ZodTypeProvider>().get('/audit/verify', { schema: { querystring: VerifyQuery } }, async (request) => {
+    const given = request.query.publicKey;
+    return ok(await verifyLog({ ...deps, anchorVerifier: given ? verifierOf(readPublicKey(given)) : deps.anchorKey }));
+  });
+
+  internal.get('/audit/key', async () => {
+    if (!deps.anchorKey) throw new Error('this server signs no chain anchors (its events live in EventStoreDB)');
+    const { keyId, publicKeyPem, source } = deps.anchorKey;
+    return ok({ keyId, publicKeyPem, source });
+  });
 
   internal.withTypeProvider<ZodTypeProvider>().get('/audit/orders/:orderId', { schema: { params: Params, querystring: Query } },
     async (request) => {

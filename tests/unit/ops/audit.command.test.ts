@@ -49,11 +49,34 @@ describe('the printed audit', () => {
   });
 
   it('says the log verifies, or lists each problem with its position', () => {
-    expect(formatLogVerification({ ok: true, anchors: 3, problems: [] }, false))
-      .toBe('✓ the log verifies: 3 anchor(s) refolded, every stored event matches its chain link');
-    const text = formatLogVerification({ ok: false, anchors: 1, problems: audit.chainProblems }, false);
+    const covered = { events: 0, afterAnchor: { seq: 3, position: '12/9', anchoredAt: '2026-11-22T02:05:00.000Z' }, first: null, last: null, oldestRecordedAt: null, listed: [] };
+    expect(formatLogVerification({ ok: true, anchors: 3, keyId: '0123456789abcdef', problems: [], tail: covered, unwitnessed: { events: 0, listed: [] } }, false)).toBe([
+      '  no unanchored tail: every event is under an anchor, the last #3',
+      '✓ the log verifies: 3 signed anchor(s) checked with key 0123456789abcdef, every stored event matches its chain link',
+    ].join('\n'));
+    const text = formatLogVerification({ ok: false, anchors: 1, keyId: '0123456789abcdef', problems: audit.chainProblems, tail: null, unwitnessed: null }, false);
     expect(text).toContain('✗ edited       11/1             order-7#1  stored content differs');
-    expect(text).toContain('✗ 1 problem(s) found (1 anchor(s) checked)');
+    expect(text).toContain('✗ 1 problem(s) found (1 anchor(s) checked with key 0123456789abcdef)');
+  });
+
+  it('lists the events after the last anchor, covered only by the chain, and the anchored ones the server did not append, by position', () => {
+    const tail = {
+      events: 1, afterAnchor: { seq: 3, position: '12/9', anchoredAt: '2026-11-22T02:05:00.000Z' }, first: '13/10', last: '13/10',
+      oldestRecordedAt: '2026-11-22T02:05:10.000Z', listed: [{ streamId: 'order-7', revision: 2, position: '13/10', type: 'OrderPaid' }],
+    };
+    const unwitnessed = { events: 1, listed: [{ streamId: 'order-8', revision: 1, position: '12/8', type: 'OrderPaid', anchor: 3 }] };
+    const text = formatLogVerification({ ok: true, anchors: 3, keyId: '0123456789abcdef', problems: [], tail, unwitnessed }, false);
+    expect(text).toContain('! 1 event(s) after the last anchor (#3 at 12/9, 2026-11-22T02:05:00.000Z) are covered only by the chain: 13/10 … 13/10');
+    expect(text).toContain('    13/10            order-7#2  OrderPaid');
+    expect(text).toContain('! 1 anchored event(s) were not appended by the server that anchored them');
+    expect(text).toContain('    12/8             order-8#1  OrderPaid  (anchor #3)');
+  });
+
+  it('parses verify with an auditor\'s public key, and key', () => {
+    expect(parseAuditArgs(['verify'])).toEqual({ kind: 'audit-verify', json: false, publicKey: null });
+    expect(parseAuditArgs(['verify', '--public-key', 'k.pem', '--json'])).toEqual({ kind: 'audit-verify', json: true, publicKey: 'k.pem' });
+    expect(parseAuditArgs(['verify', '--public-key'])).toBeNull();
+    expect(parseAuditArgs(['key'])).toEqual({ kind: 'audit-key' });
   });
 
   it('exports the whole bundle as JSON', () => {
