@@ -26,7 +26,7 @@ function refusalLines(projection: string, diff: GenerationDiff, problems: readon
     const explaining = explainingProblems(diff, problems);
     lines.push(explaining.length > 0
       ? `${projection}: the differences come from ${explaining.map(describeProblem).join(', ')}`
-      : `${projection}: no differing row names a broken event's stream; the events above are still not what was appended`);
+      : `${projection}: the differences may come from the events above (no differing row names their streams)`);
   }
   return lines;
 }
@@ -34,16 +34,16 @@ function refusalLines(projection: string, diff: GenerationDiff, problems: readon
 const describeProblem = (p: ChainProblem): string => `${p.kind} event ${p.streamId}#${p.revision} at ${p.position}`;
 
 /**
- * The problems whose stream shows in a differing row: by its whole id (`order-1733…`) or the id after its category
- * (`1733…`, as read models key rows by the order, product or user id).
+ * The problems whose stream shows in a differing row: its whole id (`order-1733…`) or the id after its category
+ * (`1733…`, as read models key rows by the order, product or user id) anywhere in the row, or that id as the row's
+ * first column (`notice-1` → `(1,…)`: a short number elsewhere in a row would be a coincidence).
  */
 function explainingProblems(diff: GenerationDiff, problems: readonly ChainProblem[]): ChainProblem[] {
   const rows = diff.tables.filter((t) => t.identical === false).flatMap((t) => [...t.onlyLive, ...t.onlyRebuilt]);
-  const mentions = (row: string, id: string) => new RegExp(`(^|[^0-9A-Za-z_-])${escape(id)}($|[^0-9A-Za-z_-])`).test(row);
+  const anywhere = (row: string, id: string) => new RegExp(`(^|[^0-9A-Za-z_-])${escape(id)}($|[^0-9A-Za-z_-])`).test(row);
   return problems.filter((p) => {
-    // a short id after the category (`-1`) would match any number in any row
-    const ids = [p.streamId, p.streamId.slice(p.streamId.indexOf('-') + 1)].filter((id) => id.length >= 6);
-    return rows.some((row) => ids.some((id) => mentions(row, id)));
+    const key = p.streamId.slice(p.streamId.indexOf('-') + 1);
+    return rows.some((row) => anywhere(row, p.streamId) || row.startsWith(`(${key},`) || (key.length >= 6 && anywhere(row, key)));
   });
 }
 
