@@ -96,7 +96,8 @@ async function bringUpToDate(deps: BootDeps, projection: Projection, runner: Pro
   if (live.version !== projection.version) {
     runner.setState('rebuilding');
     deps.log.info({ projection: projection.name, from: live.version, to: projection.version }, 'projection version changed; rebuilding');
-    await deps.serialise(projection.name, () => rebuildProjection(deps, projection, deps.onProgress));
+    // nothing live to compare with (another version); the chain is the operator's `audit verify`, never a start's
+    await deps.serialise(projection.name, () => rebuildProjection(deps, projection, deps.onProgress, { verifyChain: false }));
   }
   if (deps.feed.kind !== 'kafka') {
     if (projection.bulkIndexes) await catchUpThenBulkIndexes(deps, projection);

@@ -7,6 +7,7 @@ import type pg from 'pg';
 import type { Database, Queryable } from '../../services/db/database';
 import { formatPosition, parsePosition, type LogPosition } from '../../services/event-store/event-store.port';
 import { generationSchema, guardTable, type Projection } from './projection';
+import { switchViews } from './switch-views';
 
 export interface LiveGeneration { generation: number; version: number }
 
@@ -100,16 +101,12 @@ export async function createBulkIndexes(db: Database, projection: Projection, ge
 const BULK_INDEX_LANES = 2;
 
 /**
- * Points the public views and the registry at `generation`; returns the generation that was live. The caller's
- * transaction must hold the registry row (lockRegistry) so no live batch interleaves.
+ * Points the public views (switch-views.ts: without deadlocking readers) and the registry at `generation`; returns
+ * the generation that was live. The caller's transaction must hold the registry row (lockRegistry) so no live batch
+ * interleaves.
  */
 export async function publishGeneration(tx: pg.PoolClient, projection: Projection, generation: number): Promise<number | null> {
-  const schema = generationSchema(projection.name, generation);
-  for (const table of projection.tables) {
-    // drop + create, not "create or replace": a new version may change the columns
-    await tx.query(`drop view if exists public.${table}`);
-    await tx.query(`create view public.${table} as select * from ${schema}.${table}`);
-  }
+  await switchViews(tx, projection.tables, generationSchema(projection.name, generation));
   const { rows } = await tx.query<{ previous: number | null }>(
     `with previous as (select generation from projection_registry where projection = $1)
      insert into projection_registry (projection, generation, version) values ($1, $2, $3)

@@ -1,10 +1,11 @@
 /**
  * Side-by-side rebuild (DESIGN.md §6): fill a new generation from the store's global log in batches (one
- * transaction per batch, checkpoint included), report progress (events/s, ETA), then the gate and the switch: hold
- * the registry row, catch the new generation AND the live one up to the same log position, compare them table by
- * table (row digests, generation-diff.ts), refuse when the operator required identical results and they differ, else
- * point the views at the new generation and commit; the old generation is dropped afterwards. Readers keep querying
- * the views throughout.
+ * transaction per batch, checkpoint included), report progress (events/s, ETA), check the log's hash chain, then the
+ * gate and the switch: hold the registry row, catch the new generation AND the live one up to the same log position,
+ * compare them table by table (row digests, generation-diff.ts), refuse (rebuild-refusal.ts: the new generation is
+ * dropped) when the chain reports a problem, or when they differ and the operator did not accept differences, else
+ * point the views at the new generation (switch-views.ts) and commit; the old generation is dropped afterwards.
+ * Readers keep querying the views throughout.
  *
  * On PostgreSQL the last catch-ups and the comparison run inside the switch transaction (reading the store on other
  * connections), so live batches of any process queue behind it and nothing they applied to the old generation is
@@ -13,7 +14,9 @@
  */
 import type pg from 'pg';
 import type { Database } from '../../services/db/database';
-import { comparePositions, formatPosition, type EventStore, type LogPosition, type RecordedEvent } from '../../services/event-store/event-store.port';
+import {
+  comparePositions, formatPosition, type ChainProblem, type EventStore, type LogPosition, type RecordedEvent,
+} from '../../services/event-store/event-store.port';
 import type { Log } from '../../services/feed/log';
 import { applyGuarded, type AppliedRevisions } from './apply-batch';
 import {
@@ -23,7 +26,8 @@ import {
 import type { AppliedEvents } from './applied-events';
 import { generationSchema, type Projection } from './projection';
 import { PROJECTION_APPLIED_CHANNEL } from './runner-tables';
-import { describeDiff, diffGenerations, type GenerationDiff } from './generation-diff';
+import { diffGenerations, type GenerationDiff } from './generation-diff';
+import { RebuildRefusedError } from './rebuild-refusal';
 import { beginUnloggedFill, endUnloggedFill } from './unlogged-fill';
 
 export interface RebuildProgress {
@@ -44,18 +48,20 @@ export interface RebuildProgress {
 export interface TableComparison { table: string; live: number | null; rebuilt: number }
 
 export interface RebuildOptions {
-  /** Refuse to switch (and drop the new generation) unless it is identical to the live one. */
-  requireIdentical?: boolean;
+  /**
+   * Switch even when the rebuilt generation differs from the live one: an operator rebuilding on purpose (a
+   * projection's handling changed). By default a difference refuses the switch. Never overrides a broken chain.
+   */
+  acceptDifferences?: boolean;
+  /**
+   * Check the event store's hash chain before switching, and refuse when it reports problems (default true). The
+   * rebuild a start makes of a projection whose version changed skips it: nothing live is compared there, and a start
+   * is not held by a log the operator checks with `audit verify`.
+   */
+  verifyChain?: boolean;
 }
 
-/** The new generation differed from the live one and the operator required identical results: nothing switched. */
-export class RebuildRefusedError extends Error {
-  constructor(readonly projection: string, readonly diff: GenerationDiff) {
-    super([`rebuild of ${projection} refused: the rebuilt read model differs from the live one; nothing switched`,
-      ...describeDiff(projection, diff)].join('\n'));
-    this.name = 'RebuildRefusedError';
-  }
-}
+export { RebuildRefusedError };
 
 export interface RebuildResult {
   name: string;
@@ -83,6 +89,11 @@ export interface RebuildContext {
   pauseLive?: () => Promise<() => void>;
   /** Told of the switch, so in-process waiters re-read the new generation's guard. */
   applied?: AppliedEvents;
+  /**
+   * The hash chain's problems over the whole log (default: the store's verifyChain). A rebuild of 'all' checks the
+   * log once for every projection (startProjections).
+   */
+  chainProblems?: () => Promise<ChainProblem[]>;
   /** Aborts a rebuild between batches (the process is stopping). */
   signal?: AbortSignal;
   /**
@@ -126,6 +137,8 @@ export async function rebuildProjection(
   // the bulk of the log is in: its query-only indexes in one pass each (the gate's last events keep them row by row)
   await createBulkIndexes(db, projection, generation);
 
+  // the log the new generation was built from, checked before anything switches (the gate's last events are fresh)
+  const problems = options.verifyChain === false ? [] : await (ctx.chainProblems ?? (() => ctx.store.verifyChain()))();
   report('switching', position);
   const resume = ctx.pauseLive ? await ctx.pauseLive() : () => undefined;
   let previous: number | null;
@@ -143,7 +156,9 @@ export async function rebuildProjection(
       if (comparable !== null) await catchUp(ctx, projection, comparable, null, () => undefined, tx, target);
       diff = await diffGenerations(tx ?? db, projection, generation, comparable);
       tables = diff.tables.map((t) => ({ table: t.table, live: t.live?.rows ?? null, rebuilt: t.rebuilt.rows }));
-      if (options.requireIdentical && diff.identical === false) throw new RebuildRefusedError(projection.name, diff);
+      if (problems.length > 0 || (diff.identical === false && !options.acceptDifferences)) {
+        throw new RebuildRefusedError(projection.name, diff, problems);
+      }
     };
     try {
       if (db.kind === 'pglite') await gate();
@@ -157,7 +172,8 @@ export async function rebuildProjection(
     } catch (error) {
       if (error instanceof RebuildRefusedError) {
         await dropGeneration(db, projection.name, generation);
-        log.warn({ projection: projection.name, generation }, 'rebuild refused: the rebuilt generation differs from the live one');
+        log.warn({ projection: projection.name, generation, chainProblems: problems.length, identical: diff.identical },
+          problems.length > 0 ? 'rebuild refused: the event log\'s hash chain reports problems' : 'rebuild refused: the rebuilt generation differs from the live one');
       }
       throw error;
     }

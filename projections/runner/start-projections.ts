@@ -6,7 +6,7 @@
  *   const appended = await store.appendToStream(...);
  *   const reached = await projections.waitFor(appended);       // read-your-writes, ≤ 2000 ms, never throws
  *   await projections.status();                                // per projection: state, generation, position, lag
- *   await projections.rebuild('notices' | 'all', onProgress);   // side by side, then an atomic view switch
+ *   await projections.rebuild('notices' | 'all', onProgress);   // side by side, chain and diff gate, then an atomic view switch
  *   await projections.stop();                                  // db and store stay open: the caller owns them
  *
  * feed: 'catch-up' (the store's global log, in process) or { kafka: { brokers } } (the store → Kafka forwarder
@@ -17,7 +17,7 @@
  */
 import { setMaxListeners } from 'node:events';
 import type { Database } from '../../services/db/database';
-import type { EventStore } from '../../services/event-store/event-store.port';
+import type { ChainProblem, EventStore } from '../../services/event-store/event-store.port';
 import { createCatchUpFeed } from '../../services/feed/catch-up.feed';
 import type { Feed } from '../../services/feed/feed.port';
 import { createKafka, type KafkaConnection } from '../../services/feed/kafka-client';
@@ -72,6 +72,10 @@ export interface StartProjectionsOptions {
 export interface ProjectionsHandle {
   waitFor: WaitFor;
   status(): Promise<ProjectionStatus[]>;
+  /**
+   * Refuses (RebuildRefusedError, nothing switched) when the log's hash chain reports a problem, or when the rebuilt
+   * read model differs from the live one unless `acceptDifferences`.
+   */
   rebuild(name: string, onProgress?: (progress: RebuildProgress) => void, options?: RebuildOptions): Promise<RebuildResult[]>;
   names(): string[];
   /** Wakes idle feeds now: call after appends that nobody waits for (waitFor pokes by itself). */
@@ -179,10 +183,13 @@ export async function startProjections(options: StartProjectionsOptions): Promis
     status: () => projectionStatuses({ db, store, feed, projections, runners: run ? runners : null }),
     async rebuild(name, onProgress, options) {
       const results: RebuildResult[] = [];
+      // the whole log's chain once for every projection rebuilt here, when the first of them is about to switch
+      let checked: Promise<ChainProblem[]> | null = null;
+      const chainProblems = () => (checked ??= store.verifyChain());
       for (const projection of byName(name)) {
         const runner = runners.get(projection.name)!;
         results.push(await serialise(projection.name, () => rebuildProjection({
-          ...deps, pauseLive: subscribed.has(projection.name) ? () => runner.pause() : undefined,
+          ...deps, chainProblems, pauseLive: subscribed.has(projection.name) ? () => runner.pause() : undefined,
         }, projection, onProgress, options)));
       }
       return results;

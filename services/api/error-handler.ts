@@ -1,14 +1,15 @@
 /**
  * The one error handler (DESIGN.md §8, §14): DomainError → HTTP 200 with its code; malformed input → 400 '400' with a
- * message naming the field; the database unreachable → 503 服务不可用!; anything unexpected → 500 系统错误! without a
- * stack. Routes do not catch.
+ * message naming the field; the database unreachable → 503 服务不可用!; a statement the database ended over a lock
+ * conflict (deadlock, lock timeout) → 503 服务繁忙，请稍后重试 (the same answer as a read model behind: try again);
+ * anything unexpected → 500 系统错误! without a stack. Routes do not catch.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { BadInput } from '../../domain/shared/bad-input';
-import { DomainError } from '../../domain/shared/errors';
-import { isDatabaseUnavailable } from '../db/connection-errors';
+import { DomainError, Errors } from '../../domain/shared/errors';
+import { isDatabaseBusy, isDatabaseUnavailable } from '../db/connection-errors';
 import { failure, httpStatusMessages } from './envelope';
 import type { SpaFallback } from './static';
 import { validationMessage } from './validation-message';
@@ -39,6 +40,11 @@ export function installErrorHandling(app: FastifyInstance, spaFallback: SpaFallb
       // PostgreSQL is gone for now (restart, failover, terminated backends): the pool reconnects by itself.
       request.log.warn({ err: { message: error.message, code: error.code } }, 'database unavailable');
       return reply.status(503).send(failure('503', httpStatusMessages[503]));
+    }
+    if (isDatabaseBusy(error)) {
+      // a lock conflict the database ended this statement for (a deadlock, a lock timeout): trying again succeeds
+      request.log.warn({ err: { message: error.message, code: error.code } }, 'database busy');
+      return reply.status(503).send(failure(Errors.readModelBehind.code, Errors.readModelBehind.message));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(failure('500', httpStatusMessages[500]));

@@ -32,6 +32,22 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/**
+ * SQLSTATEs of a statement that lost a lock conflict and would succeed when tried again: a deadlock it was chosen to
+ * end (40P01: before issue 28, a reader of several read-model views meeting a rebuild's switch), a serialization
+ * failure (40001), a lock not granted in time (55P03). The error handler answers these 503 服务繁忙，请稍后重试, not 500.
+ */
+const BUSY_SQLSTATES = new Set(['40P01', '40001', '55P03']);
+
+export function isDatabaseBusy(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5 && typeof current === 'object'; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && BUSY_SQLSTATES.has(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** postgres://user:secret@host:5432/db → postgres://user@host:5432/db: never print a password. */
 export function redactUrl(url: string): string {
   try {

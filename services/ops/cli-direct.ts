@@ -38,7 +38,7 @@ export async function runDirect(command: OpsCommand, config: Config): Promise<st
       case 'projections-rebuild': {
         try {
           const results = await runtime.projections.rebuild(command.name, (p) => process.stdout.write(`\r${formatRebuildProgress(p)}`),
-            { requireIdentical: command.requireIdentical });
+            { acceptDifferences: command.acceptDifferences });
           process.stdout.write('\n');
           return formatRebuildResults(results);
         } catch (error) {

@@ -39,7 +39,7 @@ export async function runRemote(command: OpsCommand, base: string, token: string
       return formatHealthReport((await call(base, token, 'GET', '/health')) as HealthReport);
     case 'projections-rebuild': {
       const answer = (await call(base, token, 'POST', `/projections/${encodeURIComponent(command.name)}/rebuild`,
-        { requireIdentical: command.requireIdentical })) as RebuildAnswer;
+        { acceptDifferences: command.acceptDifferences })) as RebuildAnswer;
       if (answer.refused) {
         process.exitCode = 1;
         return answer.refused;

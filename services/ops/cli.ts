@@ -6,9 +6,12 @@
  *
  *   seed demo                          append the demo data (idempotent)
  *   projections status                 position, lag and generation of every read model
- *   projections rebuild <name|all> [--require-identical]
- *                                      rebuild side by side, compare with the live read model (differences printed),
- *                                      then switch atomically — or, with the flag, refuse unless identical
+ *   projections rebuild <name|all> [--accept-differences]
+ *                                      rebuild side by side, check the log's hash chain, compare with the live read
+ *                                      model, then switch atomically; refuses (exit 1, nothing switched) when the
+ *                                      chain reports a problem (each event named) or the rebuilt model differs
+ *                                      (differences printed) — unless the flag accepts differences (a rebuild meant
+ *                                      to change the model); --require-identical is the default's old name
  *   sms <phone>                        the latest SMS code the development provider sent to a phone
  *   ship <orderId> [--express SF] [--waybill N]   the merchant ships an order waiting for shipment
  *   audit order <id> [--as-of <time|commit/prepare>] [--json]   the order's history, each transition checked
@@ -30,7 +33,7 @@ import { PAYMENTS_USAGE, parsePaymentsArgs, type PaymentsCommand } from './payme
 export type OpsCommand =
   | { kind: 'seed-demo' }
   | { kind: 'projections-status' }
-  | { kind: 'projections-rebuild'; name: string; requireIdentical: boolean }
+  | { kind: 'projections-rebuild'; name: string; acceptDifferences: boolean }
   | { kind: 'sms'; phone: string }
   | ShipCommand
   | AuditCommand
@@ -40,7 +43,7 @@ export type OpsCommand =
 const USAGE = `usage: npm run ops -- <command>
   seed demo
   projections status
-  projections rebuild <name|all> [--require-identical]
+  projections rebuild <name|all> [--accept-differences]
   sms <phone>
   ship <orderId> [--express SF] [--waybill 123456789012]
   audit order <id> [--as-of <time|commit/prepare>] [--json]
@@ -55,8 +58,11 @@ export function parseCommand(argv: string[]): OpsCommand | null {
   if (a === 'projections' && b === 'status') return { kind: 'projections-status' };
   if (a === 'projections' && b === 'rebuild' && c) {
     const flags = argv.slice(3);
-    if (flags.some((f) => f !== '--require-identical')) return null;
-    return { kind: 'projections-rebuild', name: c, requireIdentical: flags.includes('--require-identical') };
+    // --require-identical: what every rebuild does now, kept for the scripts that say it
+    if (flags.some((f) => f !== '--accept-differences' && f !== '--require-identical')) return null;
+    const acceptDifferences = flags.includes('--accept-differences');
+    if (acceptDifferences && flags.includes('--require-identical')) return null;
+    return { kind: 'projections-rebuild', name: c, acceptDifferences };
   }
   if (a === 'sms' && b) return { kind: 'sms', phone: b };
   if (a === 'ship') return parseShipArgs(argv.slice(1));

@@ -13,7 +13,7 @@ export interface ProjectionOps {
   rebuild(name: string, options?: RebuildOptions): Promise<RebuildResult[]>;
 }
 
-/** A refused rebuild (the gate found differences) answers its differences, not an error page. */
+/** A refused rebuild (the chain reports problems, or the gate found differences) answers why, not an error page. */
 export interface RebuildAnswer { switched: boolean; refused: string | null; results: RebuildResult[] }
 
 export function registerProjectionOpsRoutes(app: FastifyInstance, ops: ProjectionOps): void {
@@ -22,11 +22,12 @@ export function registerProjectionOpsRoutes(app: FastifyInstance, ops: Projectio
   r.post('/projections/:name/rebuild', {
     schema: {
       params: z.object({ name: z.string().min(1).max(64).refine((n) => n === 'all' || ops.names().includes(n), '未知的投影') }),
-      body: z.object({ requireIdentical: z.boolean().optional() }).nullish(),
+      // requireIdentical: the default now, still accepted from an older CLI
+      body: z.object({ acceptDifferences: z.boolean().optional(), requireIdentical: z.boolean().optional() }).nullish(),
     },
   }, async (request) => {
     try {
-      const results = await ops.rebuild(request.params.name, { requireIdentical: request.body?.requireIdentical ?? false });
+      const results = await ops.rebuild(request.params.name, { acceptDifferences: request.body?.acceptDifferences ?? false });
       return ok<RebuildAnswer>({ switched: true, refused: null, results });
     } catch (error) {
       if (!(error instanceof RebuildRefusedError)) throw error;

@@ -1,7 +1,8 @@
 /**
  * "Read models equal a from-scratch rebuild" through the project's own gate (d-audit): `npm run ops -- projections
- * rebuild all --require-identical` rebuilds every projection beside the live generation, compares them table by
- * table (row digests) and refuses to switch, exiting 1 with the differing rows, when they are not identical.
+ * rebuild all --require-identical` (what a rebuild does by default since issue 28; the flag is its old name) rebuilds
+ * every projection beside the live generation, checks the log's hash chain, compares them table by table (row
+ * digests) and refuses to switch, exiting 1 with the broken events or the differing rows, unless identical.
  * Answers the CLI's report when it refused or failed (empty = identical).
  */
 import { execFile } from 'node:child_process';

@@ -4,7 +4,7 @@
  */
 import Fastify from 'fastify';
 import { installErrorHandling } from '../../../services/api/error-handler';
-import { cannotConnectLine, isDatabaseUnavailable, redactUrl } from '../../../services/db/connection-errors';
+import { cannotConnectLine, isDatabaseBusy, isDatabaseUnavailable, redactUrl } from '../../../services/db/connection-errors';
 
 const pgError = (code: string, message: string) => Object.assign(new Error(message), { code });
 
@@ -32,6 +32,25 @@ describe('isDatabaseUnavailable', () => {
   });
 });
 
+describe('isDatabaseBusy', () => {
+  it.each([
+    ['40P01 deadlock detected', pgError('40P01', 'deadlock detected')],
+    ['55P03 lock not available', pgError('55P03', 'canceling statement due to lock timeout')],
+    ['40001 serialization failure', pgError('40001', 'could not serialize access due to concurrent update')],
+    ['a wrapped deadlock', new Error('read failed', { cause: pgError('40P01', 'deadlock detected') })],
+  ])('is true for %s', (_label, error) => {
+    expect(isDatabaseBusy(error)).toBe(true);
+  });
+
+  it.each([
+    ['a unique violation', pgError('23505', 'duplicate key value violates unique constraint')],
+    ['a lost connection', pgError('57P01', 'terminating connection due to administrator command')],
+    ['a plain bug', new TypeError('boom')],
+  ])('is false for %s', (_label, error) => {
+    expect(isDatabaseBusy(error)).toBe(false);
+  });
+});
+
 describe('the start-up line', () => {
   it('names host, port and database with the reason, and drops the password', () => {
     const url = 'postgres://shop:s3cret@db.internal:6543/jishi';
@@ -53,6 +72,18 @@ describe('the API error handler', () => {
     expect({ status: gone.statusCode, body: gone.json() }).toEqual({ status: 503, body: { code: '503', message: '服务不可用!', data: null } });
     const bug = await app.inject({ method: 'GET', url: '/bug' });
     expect({ status: bug.statusCode, body: bug.json() }).toEqual({ status: 500, body: { code: '500', message: '系统错误!', data: null } });
+    await app.close();
+  });
+
+  it('answers a reader ended by a deadlock or a lock timeout with 503 服务繁忙，请稍后重试, not 500 (issue 28)', async () => {
+    const app = Fastify();
+    installErrorHandling(app);
+    app.get('/deadlock', async () => { throw pgError('40P01', 'deadlock detected'); });
+    app.get('/lock-timeout', async () => { throw pgError('55P03', 'canceling statement due to lock timeout'); });
+    for (const url of ['/deadlock', '/lock-timeout']) {
+      const busy = await app.inject({ method: 'GET', url });
+      expect({ status: busy.statusCode, body: busy.json() }).toEqual({ status: 503, body: { code: '503', message: '服务繁忙，请稍后重试', data: null } });
+    }
     await app.close();
   });
 });
