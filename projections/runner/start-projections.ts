@@ -99,6 +99,12 @@ export interface ProjectionsHandle {
   stop(): Promise<void>;
 }
 
+/**
+ * Retries of a projection's failed read or batch: at most 5 s apart (the feed's default is 30 s), so a projection that
+ * failed while the database was away is live again within seconds of it answering, not up to half a minute later.
+ */
+const CATCH_UP_RETRY = { initialMs: 100, maxMs: 5000 };
+
 export async function startProjections(options: StartProjectionsOptions): Promise<ProjectionsHandle> {
   const { db, store, projections } = options;
   const log = toLog(options.log);
@@ -120,7 +126,7 @@ export async function startProjections(options: StartProjectionsOptions): Promis
   let feed: Feed;
   let forwarder: KafkaForwarder | null = null;
   if (options.feed === 'catch-up') {
-    feed = createCatchUpFeed({ store, log, batchSize, pollMs: options.pollMs, wakeup });
+    feed = createCatchUpFeed({ store, log, batchSize, pollMs: options.pollMs, wakeup, retry: CATCH_UP_RETRY });
   } else {
     const { categories, partitions, forward, ...connection } = options.feed.kafka;
     const kafka = createKafka(connection, log);
