@@ -30,6 +30,7 @@ import { AppliedEvents } from './applied-events';
 import { superviseProjection, type BootDeps, type Supervised } from './boot';
 import { HORIZON_WARN_MS, watchCommitHorizon } from './commit-horizon';
 import { assessFeed, type FeedHealth, type FeedHealthOptions } from './feed-health';
+import { PendingWatch } from './stall';
 import { startHeartbeat, type Heartbeat } from './worker-heartbeat';
 import { ensureLiveGeneration } from './generations';
 import { PgListener } from './pg-listener';
@@ -169,8 +170,9 @@ export async function startProjections(options: StartProjectionsOptions): Promis
   const horizonWarnMs = options.health?.horizonWarnMs ?? HORIZON_WARN_MS;
   const horizon = watchCommitHorizon(db, log, horizonWarnMs, Math.min(5000, Math.max(100, horizonWarnMs / 2)));
   const forwarding = options.feed !== 'catch-up' && options.feed.kafka.forward !== false;
+  const pending = new PendingWatch();
   const health = cachedFor(1000, () => assessFeed({
-    db, store, feed, projections, runners: run ? runners : null,
+    db, store, feed, projections, runners: run ? runners : null, pending,
     forwarder: !forwarding ? null : forwarder ? () => forwarder!.status() : 'elsewhere',
   }, options.health));
 
