@@ -221,9 +221,11 @@ function kafkaPlace(rows: readonly KafkaOffsetRow[], stored: StoredCheckpoint | 
     if (!position || comparePositions(p, position) < 0) position = p;
   }
   if (checkpoint && (!position || comparePositions(checkpoint, position) > 0)) position = checkpoint;
-  // before the first offsets are stored (the bootstrap catch-up), the generation's checkpoint shows the progress
-  const updatedAt = rows.reduce<Date | null>((latest, r) => (!latest || r.updated_at > latest ? new Date(r.updated_at) : latest),
-    rows.length === 0 ? stored?.updatedAt ?? null : null);
+  // before the first offsets are stored (the bootstrap catch-up), the generation's checkpoint shows the progress; after,
+  // only the topics it handles: the offsets of the others move on every message anywhere and would hide a stuck lane
+  const updatedAt = rows.filter((r) => !topics || topics.has(r.topic))
+    .reduce<Date | null>((latest, r) => (!latest || r.updated_at > latest ? new Date(r.updated_at) : latest),
+      rows.length === 0 ? stored?.updatedAt ?? null : null);
   if (!cluster) return { position, updatedAt, lag: null, reset: false };
   const ranges = new Map(cluster.partitions.map((p) => [`${p.topic}:${p.partition}`, p]));
   let lag = 0n;

@@ -105,4 +105,15 @@ describe('a Kafka-fed projection whose offsets have not moved for a minute', () 
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(await healthOf(projection, broker, { pending, stallMs: 200 })).toMatchObject({ lag: 1, stalled: true });
   });
+
+  it('is stalled behind on its own topic even while the offsets of a topic it does not handle keep moving', async () => {
+    const projection = await projectionAt({ 'jishi.counter': 10, 'jishi.cart': 8, 'jishi.other': 0 });
+    const pending = new PendingWatch();
+    const broker = brokerWith({ 'jishi.counter': 11, 'jishi.cart': 9, 'jishi.other': 0 });
+    expect(await healthOf(projection, broker, { pending, stallMs: 200 })).toMatchObject({ lag: 1, stalled: false });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    // its runner stores the offsets of batches with nothing for it: the cart partition's moved just now
+    await db.query(`update projection_kafka_offsets set next_offset = 9, updated_at = now() where projection = $1 and topic = 'jishi.cart'`, [projection.name]);
+    expect(await healthOf(projection, broker, { pending, stallMs: 200 })).toMatchObject({ lag: 1, stalled: true });
+  });
 });
