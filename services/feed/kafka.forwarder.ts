@@ -149,6 +149,11 @@ export async function startKafkaForwarder(options: KafkaForwarderOptions): Promi
       state.lastError = error instanceof Error ? error.message : String(error);
       state.stuckSince ??= new Date().toISOString();
     },
+    caughtUp() {
+      // nothing left to publish: a failure (reads while the database was away) is over without waiting for a batch
+      state.lastError = null;
+      state.stuckSince = null;
+    },
   });
 
   /** Takes or renews the lease; true while this process holds it. A database that does not answer counts as no. */
