@@ -11,15 +11,17 @@ import { comparePositions, formatPosition, parsePosition, type EventStore, type 
 import type { Feed } from '../../services/feed/feed.port';
 import type { KafkaFeed } from '../../services/feed/kafka.feed';
 import type { ClusterState } from '../../services/feed/kafka-feed-admin';
+import { readEventTopics, topicsHandled } from '../../services/feed/kafka-event-topics';
 import type { ForwarderStatus } from '../../services/feed/kafka.forwarder';
 import { oldestOpenTransaction, HORIZON_WARN_MS, type OpenTransaction } from './commit-horizon';
 import type { Projection } from './projection';
 import type { ProjectionRunner } from './projection-runner';
-import { catchUpLags, handledTypes, storedCheckpoints, type StoredCheckpoint } from './status';
+import { isStalled, PendingWatch } from './stall';
+import { catchUpBacklogs, handledTypes, storedCheckpoints, type StoredCheckpoint } from './status';
 import { HEARTBEAT_STALE_MS, readHeartbeats, type WorkerHeartbeat } from './worker-heartbeat';
 
 export interface FeedHealthOptions {
-  /** Behind the head with a checkpoint that has not moved this long: stalled (default 30 s). */
+  /** Behind the head, and not moved for this long since the work became pending: stalled (default 30 s; stall.ts). */
   stallMs?: number;
   workerStaleMs?: number;
   horizonWarnMs?: number;
@@ -35,11 +37,13 @@ export interface ProjectionHealth {
   state: string;
   /** The global position known applied (Kafka: the smallest over partitions of the last applied event's). */
   position: string | null;
-  /** Events behind (catch-up: capped at 10,000; Kafka: messages behind the partitions' ends); null: unknown. */
+  /** Events behind (catch-up: of its types, capped at 10,000; Kafka: messages behind the ends of the topics carrying its types); null: unknown. */
   lag: number | null;
   lastError: string | null;
   /** When its checkpoint last moved. */
   updatedAt: string | null;
+  /** Since when it has had work left (null: none): the first pending event's append time, on Kafka when first seen behind. */
+  pendingSince: string | null;
   stalled: boolean;
 }
 
@@ -70,6 +74,8 @@ export interface FeedHealthSources {
   runners: ReadonlyMap<string, ProjectionRunner> | null;
   /** The forwarder's own status when it runs here; 'elsewhere' when a worker runs it; null: no forwarder (catch-up). */
   forwarder: (() => ForwarderStatus) | 'elsewhere' | null;
+  /** Kafka: when this process first saw each projection behind, kept across calls (without one, every call is a first sight). */
+  pending?: PendingWatch;
 }
 
 interface KafkaOffsetRow { projection: string; topic: string; partition: number; next_offset: string; position: string | null; cluster_id: string | null; updated_at: Date }
@@ -89,17 +95,19 @@ export async function assessFeed(sources: FeedHealthSources, options: FeedHealth
   if (cluster && 'error' in cluster) problems.push('kafka');
   const state = cluster && !('error' in cluster) && !('slow' in cluster) ? cluster : null;
 
-  const offsets = feed.kind === 'kafka'
-    ? (await db.query<KafkaOffsetRow>(
-      `select projection, topic, partition, next_offset::text, position, cluster_id, updated_at from projection_kafka_offsets
-       where projection = any($1::text[])`, [names])).rows
-    : [];
-  const places = new Map(names.map((name) => [name, feed.kind === 'kafka'
-    ? kafkaPlace(offsets.filter((o) => o.projection === name), checkpoints.get(name) ?? null, state)
+  const [offsets, eventTopics] = feed.kind === 'kafka'
+    ? await Promise.all([
+      db.query<KafkaOffsetRow>(
+        `select projection, topic, partition, next_offset::text, position, cluster_id, updated_at from projection_kafka_offsets
+         where projection = any($1::text[])`, [names]).then((r) => r.rows),
+      readEventTopics(db)])
+    : [[], null];
+  const places = new Map(projections.map(({ name, handles }) => [name, feed.kind === 'kafka'
+    ? kafkaPlace(offsets.filter((o) => o.projection === name), checkpoints.get(name) ?? null, state, topicsHandled(eventTopics, handles))
     : { position: checkpoints.get(name)?.position ?? null, updatedAt: checkpoints.get(name)?.updatedAt ?? null, lag: null, reset: false }]));
   const lagged = [...places].map(([name, p]) => ({ name, generation: 0, position: p.position }));
   if (forwarded) lagged.push({ name: FORWARDER, generation: 0, position: forwarded.position });
-  const counted = await catchUpLags(store, feed.kind === 'kafka' ? lagged.filter((c) => c.name === FORWARDER) : lagged, handledTypes(projections));
+  const counted = await catchUpBacklogs(store, feed.kind === 'kafka' ? lagged.filter((c) => c.name === FORWARDER) : lagged, handledTypes(projections));
 
   const fresh = heartbeats.filter((h) => !h.stale);
   if (!runners && fresh.length === 0) problems.push('worker');
@@ -107,20 +115,21 @@ export async function assessFeed(sources: FeedHealthSources, options: FeedHealth
   for (const beat of [...fresh].reverse()) for (const r of beat.status.runners ?? []) reported.set(r.name, r);
 
   const now = Date.now();
-  const stale = (at: Date | null | undefined) => !at || now - at.getTime() > stallMs;
+  const watch = sources.pending ?? new PendingWatch();
   const health = projections.map((projection): ProjectionHealth => {
     const place = places.get(projection.name)!;
     const runner = runners?.get(projection.name)?.status();
     const elsewhere = reported.get(projection.name);
-    const lag = place.lag ?? counted.get(projection.name) ?? null;
-    const stalled = lag !== null && lag > 0 && stale(place.updatedAt);
+    const lag = place.lag ?? counted.get(projection.name)?.lag ?? null;
+    const pendingSince = feed.kind === 'kafka' ? watch.observe(projection.name, lag, now) : counted.get(projection.name)?.pendingSince ?? null;
+    const stalled = isStalled({ lag, advancedAt: place.updatedAt, pendingSince }, now, stallMs);
     const projectionState = runner?.state ?? elsewhere?.state ?? 'elsewhere';
     if (projectionState === 'failed' || stalled || place.reset) problems.push(`projection:${projection.name}`);
     return {
       name: projection.name, version: projection.version, generation: checkpoints.get(projection.name)?.generation ?? null,
       state: place.reset ? 'reset-pending' : projectionState, position: place.position ? formatPosition(place.position) : null,
       lag, lastError: runner?.lastError ?? elsewhere?.lastError ?? null,
-      updatedAt: place.updatedAt ? place.updatedAt.toISOString() : null, stalled,
+      updatedAt: place.updatedAt ? place.updatedAt.toISOString() : null, pendingSince: pendingSince?.toISOString() ?? null, stalled,
     };
   });
 
@@ -129,13 +138,15 @@ export async function assessFeed(sources: FeedHealthSources, options: FeedHealth
     const mine = typeof sources.forwarder === 'function' ? sources.forwarder() : null;
     const here = mine?.active === false ? null : mine; // standing by: the lease holder elsewhere forwards
     const report = here ?? [...fresh].map((h) => h.status.forwarder).find((f) => f) ?? null;
-    const lag = counted.get(FORWARDER) ?? null;
+    const backlog = counted.get(FORWARDER);
+    const lag = backlog?.lag ?? null;
     forwarder = {
       where: here ? 'here' : 'elsewhere', position: forwarded?.position ? formatPosition(forwarded.position) : null, lag,
       lastError: report?.lastError ?? null, stuckSince: report?.stuckSince ?? null,
       updatedAt: forwarded?.updatedAt?.toISOString() ?? null,
     };
-    if (forwarder.lastError || (lag !== null && lag > 0 && stale(forwarded?.updatedAt))) problems.push('forwarder');
+    const stalled = isStalled({ lag, advancedAt: forwarded?.updatedAt ?? null, pendingSince: backlog?.pendingSince ?? null }, now, stallMs);
+    if (forwarder.lastError || stalled) problems.push('forwarder');
   }
 
   const horizonWarnMs = options.horizonWarnMs ?? HORIZON_WARN_MS;
@@ -197,8 +208,11 @@ async function storedForwarder(db: Database): Promise<{ position: LogPosition | 
   return { position: rows[0].position ? parsePosition(rows[0].position) : null, updatedAt: new Date(rows[0].updated_at) };
 }
 
-/** A Kafka-fed projection's place: offsets behind the ends, whether they no longer fit the broker, its global position. */
-function kafkaPlace(rows: readonly KafkaOffsetRow[], stored: StoredCheckpoint | null, cluster: ClusterState | null) {
+/**
+ * A Kafka-fed projection's place: messages behind the ends of the topics it handles (`topics`; null: every topic),
+ * whether its offsets no longer fit the broker, its global position.
+ */
+function kafkaPlace(rows: readonly KafkaOffsetRow[], stored: StoredCheckpoint | null, cluster: ClusterState | null, topics: ReadonlySet<string> | null) {
   const checkpoint = stored?.position ?? null;
   let position: LogPosition | null = null;
   for (const row of rows) {
@@ -207,9 +221,11 @@ function kafkaPlace(rows: readonly KafkaOffsetRow[], stored: StoredCheckpoint | 
     if (!position || comparePositions(p, position) < 0) position = p;
   }
   if (checkpoint && (!position || comparePositions(checkpoint, position) > 0)) position = checkpoint;
-  // before the first offsets are stored (the bootstrap catch-up), the generation's checkpoint shows the progress
-  const updatedAt = rows.reduce<Date | null>((latest, r) => (!latest || r.updated_at > latest ? new Date(r.updated_at) : latest),
-    rows.length === 0 ? stored?.updatedAt ?? null : null);
+  // before the first offsets are stored (the bootstrap catch-up), the generation's checkpoint shows the progress; after,
+  // only the topics it handles: the offsets of the others move on every message anywhere and would hide a stuck lane
+  const updatedAt = rows.filter((r) => !topics || topics.has(r.topic))
+    .reduce<Date | null>((latest, r) => (!latest || r.updated_at > latest ? new Date(r.updated_at) : latest),
+      rows.length === 0 ? stored?.updatedAt ?? null : null);
   if (!cluster) return { position, updatedAt, lag: null, reset: false };
   const ranges = new Map(cluster.partitions.map((p) => [`${p.topic}:${p.partition}`, p]));
   let lag = 0n;
@@ -218,9 +234,10 @@ function kafkaPlace(rows: readonly KafkaOffsetRow[], stored: StoredCheckpoint | 
     const range = ranges.get(`${row.topic}:${row.partition}`);
     const next = BigInt(row.next_offset);
     if (!range || next > range.high || next < range.low || (row.cluster_id && row.cluster_id !== cluster.clusterId)) reset = true;
-    else lag += range.high - next;
+    else if (!topics || topics.has(row.topic)) lag += range.high - next;
   }
   for (const range of cluster.partitions) {
+    if (topics && !topics.has(range.topic)) continue;
     if (!rows.some((r) => r.topic === range.topic && r.partition === range.partition)) lag += range.high - range.low;
   }
   return { position, updatedAt, lag: Number(lag), reset };

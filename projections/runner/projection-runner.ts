@@ -181,6 +181,18 @@ export class ProjectionRunner implements FeedSubscriber {
     this.lastError = error instanceof Error ? error.message : String(error);
   }
 
+  /**
+   * The feed re-read the checkpoint after a failure and found nothing left to apply: the failure is over. Without
+   * this an idle projection whose reads failed while PostgreSQL was away stayed 'failed' (and health 503) until the
+   * next event; one whose batch keeps failing never gets here, since its batch is still there to read.
+   */
+  caughtUp(): void {
+    if (this.state !== 'failed') return;
+    this.log.info({ projection: this.name, after: this.lastError }, 'projection recovered: caught up with the log');
+    this.state = 'live';
+    this.lastError = null;
+  }
+
   /** Holds new batches (the one in hand finishes first) until the returned function is called. */
   async pause(): Promise<() => void> {
     let open!: () => void;

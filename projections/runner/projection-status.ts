@@ -16,7 +16,7 @@ export interface ProjectionStatus {
   feed: Feed['kind'];
   /** Catch-up feed: the live generation's checkpoint (`commit/prepare`). */
   position: string | null;
-  /** Events still to apply (catch-up: of its types, among the first 10,000 after the slowest checkpoint; Kafka: messages over all partitions); null if unknown. */
+  /** Events still to apply (catch-up: of its types, among the first 10,000 after the slowest checkpoint; Kafka: messages on the topics carrying its types); null if unknown. */
   lag: number | null;
   lastError: string | null;
 }
@@ -34,7 +34,7 @@ export async function projectionStatuses(sources: StatusSources): Promise<Projec
   const names = projections.map((p) => p.name);
   const checkpoints = await storedCheckpoints(db, names);
   const lags = await withinMs(LAGS_WITHIN_MS, feed.kind === 'kafka'
-    ? kafkaLags(db, feed, names)
+    ? kafkaLags(db, feed, projections)
     : catchUpLags(store, [...checkpoints.values()], handledTypes(projections))).catch(() => new Map<string, number>());
   return projections.map((projection) => {
     const stored = checkpoints.get(projection.name);

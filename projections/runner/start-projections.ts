@@ -30,6 +30,7 @@ import { AppliedEvents } from './applied-events';
 import { superviseProjection, type BootDeps, type Supervised } from './boot';
 import { HORIZON_WARN_MS, watchCommitHorizon } from './commit-horizon';
 import { assessFeed, type FeedHealth, type FeedHealthOptions } from './feed-health';
+import { PendingWatch } from './stall';
 import { startHeartbeat, type Heartbeat } from './worker-heartbeat';
 import { ensureLiveGeneration } from './generations';
 import { PgListener } from './pg-listener';
@@ -103,6 +104,12 @@ export interface ProjectionsHandle {
   stop(): Promise<void>;
 }
 
+/**
+ * Retries of a projection's failed read or batch: at most 5 s apart (the feed's default is 30 s), so a projection that
+ * failed while the database was away is live again within seconds of it answering, not up to half a minute later.
+ */
+const CATCH_UP_RETRY = { initialMs: 100, maxMs: 5000 };
+
 export async function startProjections(options: StartProjectionsOptions): Promise<ProjectionsHandle> {
   const { db, store, projections } = options;
   const log = toLog(options.log);
@@ -124,7 +131,7 @@ export async function startProjections(options: StartProjectionsOptions): Promis
   let feed: Feed;
   let forwarder: KafkaForwarder | null = null;
   if (options.feed === 'catch-up') {
-    feed = createCatchUpFeed({ store, log, batchSize, pollMs: options.pollMs, wakeup });
+    feed = createCatchUpFeed({ store, log, batchSize, pollMs: options.pollMs, wakeup, retry: CATCH_UP_RETRY });
   } else {
     const { categories, partitions, forward, ...connection } = options.feed.kafka;
     const kafka = createKafka(connection, log);
@@ -167,8 +174,9 @@ export async function startProjections(options: StartProjectionsOptions): Promis
   const horizonWarnMs = options.health?.horizonWarnMs ?? HORIZON_WARN_MS;
   const horizon = watchCommitHorizon(db, log, horizonWarnMs, Math.min(5000, Math.max(100, horizonWarnMs / 2)));
   const forwarding = options.feed !== 'catch-up' && options.feed.kafka.forward !== false;
+  const pending = new PendingWatch();
   const health = cachedFor(1000, () => assessFeed({
-    db, store, feed, projections, runners: run ? runners : null,
+    db, store, feed, projections, runners: run ? runners : null, pending,
     forwarder: !forwarding ? null : forwarder ? () => forwarder!.status() : 'elsewhere',
   }, options.health));
 

@@ -1,12 +1,13 @@
 /**
  * Lag of each projection, read from the stored checkpoints (so any process can report it): for the catch-up feed
  * the events it handles between the checkpoint and the head, counted in one bounded read from the slowest checkpoint
- * (capped at LAG_SCAN); for the Kafka feed the sum over partitions of end offset minus stored offset (unknown while
- * a stored offset lies past its partition's end).
+ * (capped at LAG_SCAN); for the Kafka feed the sum over the partitions of the topics carrying its types of end offset
+ * minus stored offset (unknown while a stored offset lies past its partition's end).
  */
 import type { Database } from '../../services/db/database';
 import { comparePositions, parsePosition, type EventStore, type LogPosition } from '../../services/event-store/event-store.port';
 import type { Feed } from '../../services/feed/feed.port';
+import { readEventTopics, topicsHandled } from '../../services/feed/kafka-event-topics';
 
 export const LAG_SCAN = 10_000;
 
@@ -27,6 +28,9 @@ export async function storedCheckpoints(db: Database, names: readonly string[]):
   }]));
 }
 
+/** What a checkpoint has left to apply: how many events, and when the first of them was appended (null: none). */
+export interface Backlog { lag: number; pendingSince: Date | null }
+
 /**
  * Per checkpoint, the events after it still to apply: of a projection (named in `handles`), only the types it
  * handles — its runner stores the checkpoint of batches with nothing for it only now and then (projection-runner.ts),
@@ -35,8 +39,16 @@ export async function storedCheckpoints(db: Database, names: readonly string[]):
 export async function catchUpLags(
   store: EventStore, checkpoints: readonly StoredCheckpoint[], handles: ReadonlyMap<string, readonly string[]> = new Map(),
 ): Promise<Map<string, number>> {
-  const lags = new Map<string, number>();
-  if (checkpoints.length === 0) return lags;
+  const backlogs = await catchUpBacklogs(store, checkpoints, handles);
+  return new Map([...backlogs].map(([name, backlog]) => [name, backlog.lag]));
+}
+
+/** catchUpLags with the append time of each checkpoint's first event still to apply: since when work is pending. */
+export async function catchUpBacklogs(
+  store: EventStore, checkpoints: readonly StoredCheckpoint[], handles: ReadonlyMap<string, readonly string[]> = new Map(),
+): Promise<Map<string, Backlog>> {
+  const backlogs = new Map<string, Backlog>();
+  if (checkpoints.length === 0) return backlogs;
   const slowest = checkpoints.reduce<LogPosition | null>((min, c) => {
     if (min === null || c.position === null) return null;
     return comparePositions(c.position, min) < 0 ? c.position : min;
@@ -45,27 +57,34 @@ export async function catchUpLags(
   for (const checkpoint of checkpoints) {
     const from = checkpoint.position;
     const types = handles.get(checkpoint.name);
-    lags.set(checkpoint.name, ahead.filter((e) =>
-      (from === null || comparePositions(e.position, from) > 0) && (!types || types.includes(e.type))).length);
+    const pending = ahead.filter((e) =>
+      (from === null || comparePositions(e.position, from) > 0) && (!types || types.includes(e.type)));
+    backlogs.set(checkpoint.name, { lag: pending.length, pendingSince: pending.length > 0 ? new Date(pending[0].recordedAt) : null });
   }
-  return lags;
+  return backlogs;
 }
 
 /** Each projection's handled event types, for catchUpLags. */
 export const handledTypes = (projections: readonly { name: string; handles: readonly string[] }[]): Map<string, readonly string[]> =>
   new Map(projections.map((projection) => [projection.name, projection.handles]));
 
-export async function kafkaLags(db: Database, feed: Feed, names: readonly string[]): Promise<Map<string, number>> {
-  const heads = await feed.headOffsets();
+/** Messages behind the partitions' ends, of the topics carrying a type the projection handles (kafka-event-topics.ts). */
+export async function kafkaLags(
+  db: Database, feed: Feed, projections: readonly { name: string; handles: readonly string[] }[],
+): Promise<Map<string, number>> {
+  const names = projections.map((p) => p.name);
+  const [heads, eventTopics] = await Promise.all([feed.headOffsets(), readEventTopics(db)]);
   const { rows } = await db.query<{ projection: string; topic: string; partition: number; next_offset: string }>(
     `select projection, topic, partition, next_offset::text from projection_kafka_offsets where projection = any($1::text[])`,
     [[...names]]);
   const lags = new Map<string, number>();
-  for (const name of names) {
+  for (const { name, handles } of projections) {
+    const topics = topicsHandled(eventTopics, handles);
     const stored = new Map(rows.filter((r) => r.projection === name).map((r) => [`${r.topic}:${r.partition}`, BigInt(r.next_offset)]));
     let lag = 0n;
     let beyondEnd = false;
     for (const head of heads) {
+      if (topics && !topics.has(head.topic)) continue;
       const behind = BigInt(head.nextOffset) - (stored.get(`${head.topic}:${head.partition}`) ?? 0n);
       if (behind > 0n) lag += behind;
       if (behind < 0n) beyondEnd = true;

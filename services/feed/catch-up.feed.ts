@@ -78,6 +78,7 @@ function runSubscriber(
         if (position === undefined) position = await subscriber.loadPosition();
         const events = await reads.read(position, batchSize, mark);
         if (events.length === 0) {
+          subscriber.caughtUp?.();
           const delay = rechecks < RECHECK_MS.length ? RECHECK_MS[rechecks] : pollMs;
           rechecks += 1;
           if ((await wakeup.wait(mark, delay, stopping.signal)) === 'pinged') rechecks = 0;

@@ -48,6 +48,12 @@ export interface FeedSubscriber {
   handle(batch: FeedBatch): Promise<BatchOutcome>;
   /** Told when a batch failed and will be retried after `delayMs` (the feed keeps going). */
   failed?(error: unknown, delayMs: number): void;
+  /**
+   * Catch-up feed: told when a read after the subscriber's place found nothing, so everything up to the log's head
+   * is applied. After a failure that is the news that it is over even when no event comes: a database that was away
+   * failed the reads of an idle subscriber, and nothing else would tell it that it answers again.
+   */
+  caughtUp?(): void;
 }
 
 export interface FeedSubscription {

@@ -24,6 +24,7 @@ import { formatPosition, parsePosition, type EventStore, type LogPosition, type 
 import { createCatchUpFeed } from './catch-up.feed';
 import type { FeedSubscription } from './feed.port';
 import { encodeEvent, type TopicMap } from './kafka-codec';
+import { EventTopicsRecorder, migrateEventTopics } from './kafka-event-topics';
 import { errorFields, type Log } from './log';
 import { ProducerSlot } from './kafka-producer-slot';
 import type { Wakeup } from './wakeup';
@@ -97,6 +98,8 @@ export async function startKafkaForwarder(options: KafkaForwarderOptions): Promi
   const name = options.name ?? 'default';
   await migrate(db, 'kafka-forwarder', MIGRATION);
   await db.query('insert into kafka_forwarder_checkpoints (name) values ($1) on conflict (name) do nothing', [name]);
+  await migrateEventTopics(db);
+  const eventTopics = new EventTopicsRecorder(db, topics);
   const producers = new ProducerSlot(kafka, topics.topics, log, options.partitions);
   const leaseMs = options.leaseMs ?? 15_000;
   const renewMs = options.renewMs ?? Math.max(100, Math.floor(leaseMs / 3));
@@ -125,6 +128,8 @@ export async function startKafkaForwarder(options: KafkaForwarderOptions): Promi
     loadOffsets: async () => [],
     async handle(batch) {
       if (!holds()) throw new LeaseLost(name);
+      // before publishing: health counts a projection's Kafka lag on the topics known to carry its types
+      await eventTopics.record(batch.events);
       await publish(await producers.get(), topics, batch.events);
       const position = batch.events[batch.events.length - 1].position;
       if (!(await saveForwarded(db, name, owner, position))) throw new LeaseLost(name);
@@ -143,6 +148,11 @@ export async function startKafkaForwarder(options: KafkaForwarderOptions): Promi
       producers.discard();
       state.lastError = error instanceof Error ? error.message : String(error);
       state.stuckSince ??= new Date().toISOString();
+    },
+    caughtUp() {
+      // nothing left to publish: a failure (reads while the database was away) is over without waiting for a batch
+      state.lastError = null;
+      state.stuckSince = null;
     },
   });
 
