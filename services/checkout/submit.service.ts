@@ -19,6 +19,7 @@ import { paymentDecider, type PaymentState } from '../../domain/payment/payment.
 import { CHECKOUT_DEADLINE_MS, checkoutStream, type CheckoutStarted } from '../../domain/checkout/checkout.events';
 import { DomainError, Errors, type ErrorName } from '../../domain/shared/errors';
 import { withStreamLock } from '../commands/stream-lock';
+import { isConflict } from '../commands/until-no-conflict';
 import type { RecordedEvent } from '../event-store/event-store.port';
 import { checkoutIdOf, requestHashOf } from './checkout-ids';
 import type { CheckoutDeps } from './checkout.deps';
@@ -109,7 +110,11 @@ export async function carryOut(
       orders = placed.orders;
     }
   } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
+    // A conflict that outlasted its retries (a hot stream) is not this checkout's outcome but a moment's: like a crash
+    // it leaves the checkout started, so the same Idempotency-Key asked again resumes it (the answer is HTTP 503
+    // 服务繁忙，请稍后重试, services/api/retry-later.ts) and the abandon-checkout deadline gives back what it holds
+    // if no one does. Recorded as failed, every retry of the key would be answered the same refusal.
+    if (!(error instanceof DomainError) || isConflict(error)) throw error;
     const released = await giveBack(deps, started, taken);
     const failed = await decideOn(ctx, streamId, checkoutDecider, {
       type: 'FailCheckout', data: { errorName: error.errorName, code: error.code, message: error.message },
