@@ -106,7 +106,7 @@ export type Config = Omit<ParsedEnv, DemoKey> & {
 };
 
 /** What the demo stand-ins default to outside production and in it. */
-export const DEMO_DEFAULTS = {
+const DEMO_DEFAULTS = {
   development: { SEED_DEMO: true, DEMO_MERCHANT_SHIP_AFTER_MS: 60_000, DEMO_MERCHANT_AFTER_SALE_AFTER_MS: 30_000 },
   production: { SEED_DEMO: false, DEMO_MERCHANT_SHIP_AFTER_MS: 0, DEMO_MERCHANT_AFTER_SALE_AFTER_MS: 0 },
 } as const satisfies Record<string, Pick<Config, DemoKey>>;
