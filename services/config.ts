@@ -1,8 +1,12 @@
 /**
  * The environment, parsed once (DESIGN.md §12). Defaults make `npm start` work on a bare machine:
- * PGlite in ./data, in-process feed, sandbox payments, development SMS, demo data seeded on first start.
- * A production start (NODE_ENV=production) refuses those two stand-ins unless they are chosen explicitly
- * (PAYMENT_PROVIDER=sandbox, SMS_PROVIDER=development): the sandbox cashier marks orders paid without charging anyone.
+ * PGlite in ./data, in-process feed, sandbox payments, development SMS, demo data seeded on first start, a demo
+ * merchant that ships and agrees to after-sales by itself.
+ * A production start (NODE_ENV=production) runs none of those stand-ins unless it is told to explicitly: the sandbox
+ * payments and the development SMS it refuses to start without (PAYMENT_PROVIDER=sandbox, SMS_PROVIDER=development),
+ * the demo merchant and the demo seed are off (DEMO_MERCHANT_*_AFTER_MS, SEED_DEMO=true turn them on). Each one told
+ * to run there is named in a loud warning at start (standInWarnings): the sandbox cashier marks orders paid without
+ * charging anyone, and the demo merchant ships with made-up waybills and refunds returns no one received (issue 29).
  */
 import { z } from 'zod';
 
@@ -30,7 +34,8 @@ const ConfigSchema = z.object({
   /** The Ed25519 key signing the audit chain anchors: PEM text or a file path; unset: one kept in DATA_DIR. */
   AUDIT_SIGNING_KEY: z.string().trim().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SEED_DEMO: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  /** Seed the demo catalogue on first start. Default: true, but false in production (DEMO_DEFAULTS). */
+  SEED_DEMO: z.enum(['true', 'false']).optional().transform((v) => (v === undefined ? undefined : v === 'true')),
   READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().min(0).max(30000).default(2000),
   /** A started checkout neither completed nor failed by then is given up and gives its reservations back. */
   CHECKOUT_DEADLINE_MS: z.coerce.number().int().min(10_000).max(24 * 60 * 60 * 1000).default(120_000),
@@ -57,10 +62,16 @@ const ConfigSchema = z.object({
    * process a crash stopped is carried on then by whichever instance claims it (fault tests: 1000).
    */
   PROCESS_RESUME_AFTER_MS: z.coerce.number().int().min(0).max(24 * 60 * 60 * 1000).default(30000),
-  /** The demo merchant ships paid orders this long after payment (services/merchant/demo-merchant.ts); 0 = off. */
-  DEMO_MERCHANT_SHIP_AFTER_MS: z.coerce.number().int().min(0).max(30 * 24 * 60 * 60 * 1000).default(60000),
-  /** The demo merchant agrees to after-sales and takes in returns this long after (demo-merchant-after-sale.ts); 0 = off. */
-  DEMO_MERCHANT_AFTER_SALE_AFTER_MS: z.coerce.number().int().min(0).max(30 * 24 * 60 * 60 * 1000).default(30000),
+  /**
+   * The demo merchant ships paid orders this long after payment (services/merchant/demo-merchant.ts); 0 = off.
+   * Default: 60000, but 0 in production (DEMO_DEFAULTS).
+   */
+  DEMO_MERCHANT_SHIP_AFTER_MS: z.coerce.number().int().min(0).max(30 * 24 * 60 * 60 * 1000).optional(),
+  /**
+   * The demo merchant agrees to after-sales and takes in returns this long after (demo-merchant-after-sale.ts); 0 = off.
+   * Default: 30000, but 0 in production (DEMO_DEFAULTS).
+   */
+  DEMO_MERCHANT_AFTER_SALE_AFTER_MS: z.coerce.number().int().min(0).max(30 * 24 * 60 * 60 * 1000).optional(),
   // --- abuse limits (issue 13): all state in the database, so they hold across API instances ---
   /** Wrong SMS codes one phone may give, across codes, within SMS_WRONG_TRIES_WINDOW_MS before it is locked. */
   SMS_WRONG_TRIES_PER_PHONE: z.coerce.number().int().min(1).max(1000).default(10),
@@ -90,7 +101,32 @@ const ConfigSchema = z.object({
   WECHATPAY_BASE_URL: optionalUrl('WECHATPAY_BASE_URL'),
 });
 
-export type Config = z.infer<typeof ConfigSchema>;
+type ParsedEnv = z.infer<typeof ConfigSchema>;
+
+/** The demo stand-ins, whose defaults depend on NODE_ENV: on for `npm start`, off in production. */
+type DemoKey = 'SEED_DEMO' | 'DEMO_MERCHANT_SHIP_AFTER_MS' | 'DEMO_MERCHANT_AFTER_SALE_AFTER_MS';
+
+export type Config = Omit<ParsedEnv, DemoKey> & {
+  SEED_DEMO: boolean;
+  DEMO_MERCHANT_SHIP_AFTER_MS: number;
+  DEMO_MERCHANT_AFTER_SALE_AFTER_MS: number;
+};
+
+/** What the demo stand-ins default to outside production and in it. */
+const DEMO_DEFAULTS = {
+  development: { SEED_DEMO: true, DEMO_MERCHANT_SHIP_AFTER_MS: 60_000, DEMO_MERCHANT_AFTER_SALE_AFTER_MS: 30_000 },
+  production: { SEED_DEMO: false, DEMO_MERCHANT_SHIP_AFTER_MS: 0, DEMO_MERCHANT_AFTER_SALE_AFTER_MS: 0 },
+} as const satisfies Record<string, Pick<Config, DemoKey>>;
+
+function withDemoDefaults(parsed: ParsedEnv): Config {
+  const defaults = parsed.NODE_ENV === 'production' ? DEMO_DEFAULTS.production : DEMO_DEFAULTS.development;
+  return {
+    ...parsed,
+    SEED_DEMO: parsed.SEED_DEMO ?? defaults.SEED_DEMO,
+    DEMO_MERCHANT_SHIP_AFTER_MS: parsed.DEMO_MERCHANT_SHIP_AFTER_MS ?? defaults.DEMO_MERCHANT_SHIP_AFTER_MS,
+    DEMO_MERCHANT_AFTER_SALE_AFTER_MS: parsed.DEMO_MERCHANT_AFTER_SALE_AFTER_MS ?? defaults.DEMO_MERCHANT_AFTER_SALE_AFTER_MS,
+  };
+}
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -108,9 +144,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
-  const refused = refusedStandIns(parsed.data);
+  const config = withDemoDefaults(parsed.data);
+  const refused = refusedStandIns(config);
   if (refused.length > 0) throw new ConfigError(refused);
-  return parsed.data;
+  return config;
 }
 
 export const isProduction = (config: Config): boolean => config.NODE_ENV === 'production';
@@ -146,7 +183,11 @@ function refusedStandIns(config: Config): string[] {
   return problems;
 }
 
-/** The loud lines a production start prints for each stand-in it was told explicitly to run. */
+/**
+ * The loud lines a production start prints for each stand-in it was told explicitly to run (in production the
+ * demo ones default to off, so any of them on was chosen), and for the ops token it makes itself when OPS_TOKEN is
+ * not set (kept in DATA_DIR/ops-token: one per data directory, not one the operator chose and shares).
+ */
 export function standInWarnings(config: Config): string[] {
   if (!isProduction(config)) return [];
   const warnings: string[] = [];
@@ -157,6 +198,27 @@ export function standInWarnings(config: Config): string[] {
   if (config.SMS_PROVIDER === 'development') {
     warnings.push('!!! 警告：生产环境正在使用开发短信（SMS_PROVIDER=development），验证码只写日志，不会发送 /' +
       ' WARNING: production is running the DEVELOPMENT SMS provider: codes are only logged, never sent');
+  }
+  if (config.DEMO_MERCHANT_SHIP_AFTER_MS > 0) {
+    warnings.push(`!!! 警告：生产环境正在运行演示商家自动发货（DEMO_MERCHANT_SHIP_AFTER_MS=${config.DEMO_MERCHANT_SHIP_AFTER_MS}），` +
+      '已支付订单将以生成的运单号自动发货，无需商家操作 /' +
+      ' WARNING: production is running the DEMO MERCHANT: every paid order is shipped with a made-up waybill' +
+      ` ${config.DEMO_MERCHANT_SHIP_AFTER_MS} ms after payment, no merchant involved`);
+  }
+  if (config.DEMO_MERCHANT_AFTER_SALE_AFTER_MS > 0) {
+    warnings.push('!!! 警告：生产环境正在运行演示商家自动售后' +
+      `（DEMO_MERCHANT_AFTER_SALE_AFTER_MS=${config.DEMO_MERCHANT_AFTER_SALE_AFTER_MS}），售后申请将被自动同意、退货自动签收并退款 /` +
+      ' WARNING: production is running the DEMO MERCHANT after-sales: every application is agreed and every return' +
+      ` taken in and refunded ${config.DEMO_MERCHANT_AFTER_SALE_AFTER_MS} ms after it arrives, no merchant involved`);
+  }
+  if (config.SEED_DEMO) {
+    warnings.push('!!! 警告：生产环境将在首次启动时写入演示数据（SEED_DEMO=true），包括演示店铺、商品、优惠券与公告 /' +
+      ' WARNING: production seeds the DEMO data on first start (SEED_DEMO=true): demo shops, products, coupons, notices');
+  }
+  if (config.OPS_TOKEN === undefined) {
+    warnings.push('!!! 警告：生产环境未设置 OPS_TOKEN，运维令牌由本进程生成并保存在 DATA_DIR/ops-token /' +
+      ' WARNING: production has no OPS_TOKEN: the /internal ops token is generated and kept in DATA_DIR/ops-token;' +
+      ' set OPS_TOKEN to choose it');
   }
   return warnings;
 }
@@ -188,5 +250,6 @@ export const unpaidOrderLimitsOf = (config: Config): UnpaidOrderLimits => ({
 });
 
 /** The limits of a start with none of these variables set. */
-export const DEFAULT_SMS_LIMITS: SmsLimits = smsLimitsOf(ConfigSchema.parse({}));
-export const DEFAULT_UNPAID_ORDER_LIMITS: UnpaidOrderLimits = unpaidOrderLimitsOf(ConfigSchema.parse({}));
+const BARE_START: Config = withDemoDefaults(ConfigSchema.parse({}));
+export const DEFAULT_SMS_LIMITS: SmsLimits = smsLimitsOf(BARE_START);
+export const DEFAULT_UNPAID_ORDER_LIMITS: UnpaidOrderLimits = unpaidOrderLimitsOf(BARE_START);

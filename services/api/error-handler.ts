@@ -1,22 +1,23 @@
 /**
- * The one error handler (DESIGN.md §8, §14): DomainError → HTTP 200 with its code; malformed input → 400 '400' with a
- * message naming the field; the database unreachable → 503 服务不可用!; a statement the database ended over a lock
- * conflict (deadlock, lock timeout) → 503 服务繁忙，请稍后重试 (the same answer as a read model behind: try again);
- * anything unexpected → 500 系统错误! without a stack. Routes do not catch.
+ * The one error handler (DESIGN.md §8, §14): what could be answered on a retry (busy, the database or Kafka away:
+ * retry-later.ts) → HTTP 503 服务繁忙，请稍后重试 with Retry-After; any other DomainError → HTTP 200 with its code;
+ * malformed input → 400 '400' with a message naming the field; anything unexpected → 500 系统错误! without a stack.
+ * Routes do not catch.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { BadInput } from '../../domain/shared/bad-input';
-import { DomainError, Errors } from '../../domain/shared/errors';
-import { isDatabaseBusy, isDatabaseUnavailable } from '../db/connection-errors';
+import { DomainError } from '../../domain/shared/errors';
 import { failure, httpStatusMessages } from './envelope';
+import { isRetryLater, sendRetryLater } from './retry-later';
 import type { SpaFallback } from './static';
 import { validationMessage } from './validation-message';
 
 export function installErrorHandling(app: FastifyInstance, spaFallback: SpaFallback = () => false): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof DomainError) {
+      if (isRetryLater(error)) return sendRetryLater(reply); // busy: read models behind, conflicts that outlasted retries
       return reply.status(200).send(failure(error.code, error.message, error.data ?? null));
     }
     if (error instanceof BadInput) return reply.status(400).send(failure('400', error.message));
@@ -36,15 +37,11 @@ export function installErrorHandling(app: FastifyInstance, spaFallback: SpaFallb
         ? '请求体不是有效的JSON' : httpStatusMessages[status] ?? httpStatusMessages[400];
       return reply.status(status).send(failure(String(status), message));
     }
-    if (isDatabaseUnavailable(error)) {
-      // PostgreSQL is gone for now (restart, failover, terminated backends): the pool reconnects by itself.
-      request.log.warn({ err: { message: error.message, code: error.code } }, 'database unavailable');
-      return reply.status(503).send(failure('503', httpStatusMessages[503]));
-    }
-    if (isDatabaseBusy(error)) {
-      // a lock conflict the database ended this statement for (a deadlock, a lock timeout): trying again succeeds
-      request.log.warn({ err: { message: error.message, code: error.code } }, 'database busy');
-      return reply.status(503).send(failure(Errors.readModelBehind.code, Errors.readModelBehind.message));
+    if (isRetryLater(error) || status === 503) {
+      // PostgreSQL or Kafka gone for now (restart, failover, terminated backends, pool exhausted) or refusing this
+      // statement for now (lock, serialization): the pool reconnects by itself, the same request asked again may pass
+      request.log.warn({ err: { message: error.message, code: error.code } }, 'answered retry later');
+      return sendRetryLater(reply);
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(failure('500', httpStatusMessages[500]));

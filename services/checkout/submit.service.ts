@@ -116,6 +116,9 @@ export async function carryOut(
       orders = placed.orders;
     }
   } catch (error) {
+    // A conflict that outlasted its retries (a hot stream) is not this checkout's outcome but a moment's: like a crash
+    // it leaves the checkout started, so the same Idempotency-Key asked again resumes it (the answer is HTTP 503
+    // 服务繁忙，请稍后重试, services/api/retry-later.ts), and so does the resumer if no one asks.
     if (!(error instanceof DomainError) || isConflict(error)) throw error;
     return refused(deps, ctx, started, taken, error);
   }

@@ -1,7 +1,9 @@
 /**
  * Which errors mean "the database is not there right now" (DESIGN.md §2 invariants: losing PostgreSQL degrades the
- * service, never kills the process). The error handler answers these with HTTP 503 服务不可用! instead of 500, and
- * the start-up path turns them into one line instead of a stack.
+ * service, never kills the process), and which mean "it is there but could not do this now" (a serialization
+ * failure, a deadlock victim, a lock or statement timeout). The API answers both with HTTP 503 服务繁忙，请稍后重试
+ * and Retry-After instead of 500 (services/api/retry-later.ts); the start-up path turns the first into one line
+ * instead of a stack.
  */
 
 /** SQLSTATE classes and codes of a lost or refused connection: 08 connection exception, 57P01-57P05 shutdown/crash. */
@@ -17,33 +19,36 @@ const UNAVAILABLE_MESSAGES = [
   /cannot use a pool after calling end/i,
 ];
 
-export function isDatabaseUnavailable(error: unknown): boolean {
+/**
+ * SQLSTATEs of a statement the server refused for now, that the same request asked again may get through: 40001
+ * serialization failure, 40P01 deadlock victim, 55P03 lock not available (lock_timeout, NOWAIT), 57014 canceled
+ * (statement_timeout), 25P03 idle-in-transaction timeout (the session is gone with it).
+ */
+const BUSY_SQLSTATES = new Set(['40001', '40P01', '55P03', '57014', '25P03']);
+
+/** The error itself, then its wrapped causes and an AggregateError's first error (several addresses refused). */
+function* errorChain(error: unknown): Generator<{ code?: unknown; message?: unknown }> {
   for (let current = error, depth = 0; current && depth < 5; depth += 1) {
-    if (typeof current !== 'object') return false;
-    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof current !== 'object') return;
+    yield current as { code?: unknown; message?: unknown };
+    current = (current as { errors?: unknown[] }).errors?.[0] ?? (current as { cause?: unknown }).cause;
+  }
+}
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (const { code, message } of errorChain(error)) {
     if (typeof code === 'string' && (UNAVAILABLE_SQLSTATES.has(code) || code.startsWith('08') || UNAVAILABLE_NODE_CODES.has(code))) {
       return true;
     }
     if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message))) return true;
-    // AggregateError (several addresses refused) and wrapped causes
-    const inner = (current as { errors?: unknown[] }).errors?.[0] ?? (current as { cause?: unknown }).cause;
-    current = inner;
   }
   return false;
 }
 
-/**
- * SQLSTATEs of a statement that lost a lock conflict and would succeed when tried again: a deadlock it was chosen to
- * end (40P01: before issue 28, a reader of several read-model views meeting a rebuild's switch), a serialization
- * failure (40001), a lock not granted in time (55P03). The error handler answers these 503 服务繁忙，请稍后重试, not 500.
- */
-const BUSY_SQLSTATES = new Set(['40P01', '40001', '55P03']);
-
+/** The database is there but refused this statement for now (BUSY_SQLSTATES): asked again, it may pass. */
 export function isDatabaseBusy(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 5 && typeof current === 'object'; depth += 1) {
-    const code = (current as { code?: unknown }).code;
+  for (const { code } of errorChain(error)) {
     if (typeof code === 'string' && BUSY_SQLSTATES.has(code)) return true;
-    current = (current as { cause?: unknown }).cause;
   }
   return false;
 }

@@ -2,7 +2,8 @@
  * The demo merchant's after-sale side (DESIGN.md §7): it agrees to every application (1 审核中) and takes in every
  * shipped-back return (3 退货中) `afterMs` after the after-sale reached that state, so a newcomer can walk refund-only
  * and return-and-refund paths in the browser without ops commands. `DEMO_MERCHANT_AFTER_SALE_AFTER_MS`
- * (services/config.ts), 0 turns it off. Like the shipping demo merchant it keeps no timer: each pass asks the
+ * (services/config.ts): 30000 by default, 0 turns it off; in production it is off unless set (and then warned of at
+ * start: with WeChat Pay keys its refunds are real). Like the shipping demo merchant it keeps no timer: each pass asks the
  * after-sales read model what has waited long enough, so a restart loses nothing.
  */
 import { DomainError, Errors } from '../../domain/shared/errors';

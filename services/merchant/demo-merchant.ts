@@ -1,8 +1,9 @@
 /**
  * The demo merchant (DESIGN.md §7): ships every paid order `shipAfterMs` after it started waiting for shipment, so a
  * newcomer can walk the whole lifecycle in the browser (pay → 待发货 → 待收货 → 确认收货) without ops commands.
- * `DEMO_MERCHANT_SHIP_AFTER_MS` (services/config.ts): 60000 by default, 0 turns it off. Like a deadline it keeps no
- * timer: each pass asks the orders read model which orders have waited long enough, so a restart loses nothing.
+ * `DEMO_MERCHANT_SHIP_AFTER_MS` (services/config.ts): 60000 by default, 0 turns it off; in production it is off unless
+ * set (and then warned of at start). Like a deadline it keeps no timer: each pass asks the orders read model which
+ * orders have waited long enough, so a restart loses nothing.
  * Orders with an after-sale open are left alone (a merchant would not ship goods the shopper is asking money back for).
  * The company rotates with the order id; the waybill is derived from both (domain/logistics/demo-waybill.ts).
  */

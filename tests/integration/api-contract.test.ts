@@ -35,6 +35,24 @@ describe('/api/openapi.json', () => {
     expect(search?.parameters.map((p) => p.name)).toEqual(expect.arrayContaining(['page', 'pageSize', 'search']));
   });
 
+  it('states the answer rule, and names the one 503 answer (Retry-After, 服务繁忙，请稍后重试) on every operation (issue 28)', () => {
+    const whole = document as unknown as {
+      info: { description: string };
+      components: { responses: Record<string, { headers: Record<string, unknown>; content: Record<string, { example: unknown }> }> };
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
+    expect(whole.info.description).toContain('HTTP 503 with Retry-After: 1');
+    expect(whole.info.description).toContain('{code: "503", message: "服务繁忙，请稍后重试", data: null}');
+    expect(whole.info.description).toContain('business refusal');
+    const retryLater = whole.components.responses.RetryLater;
+    expect(Object.keys(retryLater.headers)).toEqual(['Retry-After']);
+    expect(retryLater.content['application/json'].example).toEqual({ code: '503', message: '服务繁忙，请稍后重试', data: null });
+    const without = Object.entries(whole.paths).flatMap(([path, methods]) => Object.entries(methods)
+      .filter(([, op]) => (op.responses?.['503'] as { $ref?: string } | undefined)?.$ref !== '#/components/responses/RetryLater')
+      .map(([method]) => `${method.toUpperCase()} ${path}`));
+    expect(without).toEqual([]);
+  });
+
   it('every /api route declares its input: schemas, or an explicit no-input marker', () => {
     const undeclared = operationsOf(document).filter((op) => op.input === 'undeclared').map(operationName);
     expect(undeclared).toEqual([]);

@@ -1,7 +1,9 @@
 /**
  * The API process under real PostgreSQL faults (issue 10 finding 3): a server process on a throwaway cluster of the
  * test's own. Every backend terminated (57P01 on pooled, checked-out and LISTEN clients), then the cluster stopped and
- * started again: the process stays up, answers 503 with the envelope while the database is gone, and recovers alone.
+ * started again: the process stays up, answers HTTP 503 服务繁忙，请稍后重试 with Retry-After while the database is
+ * gone — /api in its envelope, the sandbox cashier in its own `{ok, message}` (issue 28: it answered 500) — and
+ * recovers alone.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +15,30 @@ import { describeIfThrowawayPostgres, startThrowawayPostgres, type ThrowawayPost
 /** Real processes on a shared, loaded machine: a PGlite server start alone can take tens of seconds. */
 const PROCESS_TIMEOUT_MS = 240_000;
 
-const UNAVAILABLE = { code: '503', message: '服务不可用!', data: null };
+const UNAVAILABLE = { code: '503', message: '服务繁忙，请稍后重试', data: null };
+
+/** Runs `request` while `lockSql` holds what it needs, terminates every backend of the database under it, answers. */
+async function terminatedMidRequest(url: string, lockSql: string, request: () => Promise<Response>) {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query('begin');
+    await admin.query(lockSql);
+    const answer = request();
+    await eventually(async () => (await admin.query<{ n: number }>(
+      "select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()",
+    )).rows[0].n > 0, 15_000, 100);
+    const killed = await admin.query<{ n: number }>(
+      'select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where pid <> pg_backend_pid() and datname = current_database()',
+    );
+    expect(killed.rows[0].n).toBeGreaterThan(0);
+    await admin.query('rollback');
+    const response = await answer;
+    return { status: response.status, retryAfter: response.headers.get('retry-after'), body: await response.json() as unknown };
+  } finally {
+    await admin.end();
+  }
+}
 
 /** Live projections whose checkpoint is behind the store's last event. */
 async function projectionsBehind(url: string): Promise<number> {
@@ -78,11 +103,21 @@ describeIfThrowawayPostgres('a server on PostgreSQL when the database goes away'
     await admin.end();
     expect(killed.rows[0].n).toBeGreaterThan(0);
     const answer = await login;
-    expect({ status: answer.status, body: await answer.json() }).toEqual({ status: 503, body: UNAVAILABLE });
+    expect({ status: answer.status, retryAfter: answer.headers.get('retry-after'), body: await answer.json() })
+      .toEqual({ status: 503, retryAfter: '1', body: UNAVAILABLE });
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(server.isAlive()).toBe(true);
     await eventually(async () => (await getCode()).status === 200, 15_000);
     expect(await getCode()).toEqual(sentOk);
+  }, PROCESS_TIMEOUT_MS);
+
+  it('answers the sandbox cashier whose connection was terminated mid-request 503 with Retry-After, not 500', async () => {
+    // the cashier reads its ledger first: locked, the read waits on a checked-out connection, which is then terminated
+    const answer = await terminatedMidRequest(cluster.url, 'lock table sandbox_wechatpay_orders in access exclusive mode',
+      () => fetch(`${server.url}/pay/sandbox/JS900000001/confirm`, { method: 'POST' }));
+    expect(answer).toEqual({ status: 503, retryAfter: '1', body: { ok: false, message: '服务繁忙，请稍后重试' } });
+    expect(server.isAlive()).toBe(true);
+    await eventually(async () => (await getCode()).status === 200, 15_000);
   }, PROCESS_TIMEOUT_MS);
 
   it('answers 503 with the envelope while the server is down, and stays up', async () => {

@@ -1,7 +1,8 @@
 /**
  * Start-up refusals of `npm start`, as a person sees them: one clear line (or the list of configuration problems),
  * exit code 1, no stack trace, no password. An unreachable database (issue 10 finding 3) and a production start with
- * development stand-ins (issue 13 finding 2); told explicitly, production runs the sandbox and warns loudly.
+ * development stand-ins (issue 13 finding 2); told explicitly, production runs the sandbox and warns loudly, as it
+ * does for the demo merchant (issue 29: off in production unless chosen).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -48,14 +49,18 @@ describe('a production start (NODE_ENV=production)', () => {
     expect(started.output).toContain('拒绝启动沙箱支付');
   }, PROCESS_TIMEOUT_MS);
 
-  it('runs them when told explicitly, warning loudly at start', async () => {
+  it('runs them when told explicitly, warning loudly at start (the demo merchant too, and a generated ops token)', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'jishi-prod-sandbox-'));
     const server = await startServerProcess({
       NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox', SMS_PROVIDER: 'development', DATA_DIR: dataDir,
+      DEMO_MERCHANT_SHIP_AFTER_MS: '60000', DEMO_MERCHANT_AFTER_SALE_AFTER_MS: '30000',
     });
     try {
       expect(server.output()).toContain('!!! 警告：生产环境正在使用沙箱支付（PAYMENT_PROVIDER=sandbox），订单不会真实扣款');
       expect(server.output()).toContain('!!! 警告：生产环境正在使用开发短信（SMS_PROVIDER=development）');
+      expect(server.output()).toContain('!!! 警告：生产环境正在运行演示商家自动发货（DEMO_MERCHANT_SHIP_AFTER_MS=60000）');
+      expect(server.output()).toContain('!!! 警告：生产环境正在运行演示商家自动售后（DEMO_MERCHANT_AFTER_SALE_AFTER_MS=30000）');
+      expect(server.output()).toContain('!!! 警告：生产环境未设置 OPS_TOKEN');
       expect(server.output()).toContain('payments: sandbox');
     } finally {
       await server.stop('SIGTERM');

@@ -2,7 +2,7 @@
  * Read-your-writes across requests (issue 10 finding 7; DESIGN.md §6): a command whose wait timed out answers 200 with
  * `x-read-your-writes: behind` and its writes stay with the session; the shopper's next requests — on this API
  * instance or another one sharing the sessions table — wait for them, say `behind` when they still lag, and a call
- * that decides on read models (submit, settlement) answers 503 服务繁忙，请稍后重试 instead of a misleading
+ * that decides on read models (submit, settlement) answers HTTP 503 服务繁忙，请稍后重试 instead of a misleading
  * 81004 请选择您的收货地址. Once the read model caught up, answers are whole again and the session forgets the writes.
  */
 import type { FastifyInstance } from 'fastify';
@@ -43,7 +43,10 @@ async function rawCall(shopper: Shopper, method: string, path: string, body?: un
     method, headers: { authorization: shopper.token, ...(body ? { 'content-type': 'application/json' } : {}) },
     body: body ? JSON.stringify(body) : undefined,
   });
-  return { header: response.headers.get('x-read-your-writes'), body: await response.json() as { code: string; message: string; data: Record<string, unknown> } };
+  return {
+    status: response.status, retryAfter: response.headers.get('retry-after'), header: response.headers.get('x-read-your-writes'),
+    body: await response.json() as { code: string; message: string; data: Record<string, unknown> },
+  };
 }
 
 const remembered = async (shopper: Shopper) => (await server.runtime.db.query<{ read_position: Record<string, unknown> | null }>(
@@ -67,9 +70,11 @@ describe('a shopper who saved an address while the address book read model lags'
     expect(Object.keys(await remembered(shopper) ?? {})).toEqual([expect.stringMatching(/^address-book-|^user-/)]);
   });
 
-  it('is told 503 服务繁忙，请稍后重试 by submit rather than 81004 请选择您的收货地址', async () => {
+  it('is told HTTP 503 服务繁忙，请稍后重试 with Retry-After by submit rather than 81004 请选择您的收货地址', async () => {
     const submitted = await rawCall(shopper, 'POST', '/order/submit', { receiveId, paymentMode: 1, remark: '', shops: cupOrder(1) });
-    expect(submitted.body).toMatchObject({ code: '503', message: '服务繁忙，请稍后重试' });
+    // busy is an answer a retry could get: HTTP 503 like any other (issue 28), not HTTP 200 with code 503
+    expect([submitted.status, submitted.retryAfter]).toEqual([503, '1']);
+    expect(submitted.body).toEqual({ code: '503', message: '服务繁忙，请稍后重试', data: null });
     expect(submitted.header).toBe('behind');
   });
 

@@ -3,13 +3,15 @@
  * verified and decrypted by the payment provider. A refund of an after-sale (`AS<afterId>R<attempt>`) records its
  * outcome on the payment and the after-sale (after-sale-refund.ts); a repeated notification finds it recorded and
  * changes nothing. Other refunds (cancelled orders, failed groups) are settled by their `settle-refund` deadline and
- * only acknowledged here. WeChat's protocol, not the envelope: `{code:'SUCCESS'}` 200, or `{code:'FAIL'}` 4xx/5xx.
+ * only acknowledged here. WeChat's protocol, not the envelope: `{code:'SUCCESS'}` 200, or `{code:'FAIL'}` 4xx/5xx
+ * (503 with Retry-After when it could be taken on a retry: retry-later.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { BadInput } from '../../../domain/shared/bad-input';
 import { PaymentCallbackError } from '../../payments/payment-provider';
 import type { AfterSaleDeps } from '../../after-sale/after-sale-command';
 import { recordRefundNotification } from '../../after-sale/after-sale-refund';
+import { BUSY_MESSAGE, isRetryLater, sendRetryLater } from '../retry-later';
 
 export const REFUND_NOTIFY_PATH = '/pay/wechat/refund-notify';
 
@@ -31,6 +33,7 @@ export async function registerRefundNotifyRoute(api: FastifyInstance, deps: Afte
       // BadInput: the edge's refusals (text PostgreSQL cannot store, JSON nested too deep) in any part of the request
       const status = error instanceof BadInput ? 400 : (error as { statusCode?: number }).statusCode;
       if (status && status >= 400 && status < 500) return reply.status(status).send({ code: 'FAIL', message: '请求无效' });
+      if (isRetryLater(error)) return sendRetryLater(reply, { code: 'FAIL', message: BUSY_MESSAGE });
       request.log.error({ err: error }, 'refund notification handler failed');
       return reply.status(500).send({ code: 'FAIL', message: '处理失败，请稍后重试' });
     });

@@ -2,12 +2,14 @@
  * `POST /api/pay/wechat/notify`: WeChat Pay's callback (and the sandbox's, which is built the same way). WeChat's
  * protocol, not the storefront envelope: the raw body is kept for the signature, the payments module verifies,
  * decrypts and hands the result over; the answer is `{code:'SUCCESS', message:'成功'}` (200) or `{code:'FAIL',
- * message}` — 4xx when the callback is not believed, 5xx when we could not take it now (WeChat retries both).
+ * message}` — 4xx when the callback is not believed, 503 with Retry-After when we could not take it now
+ * (retry-later.ts), 500 for a bug (WeChat retries all of them).
  */
 import type { FastifyInstance } from 'fastify';
 import { BadInput } from '../../../domain/shared/bad-input';
 import { PaymentCallbackError, type CallbackRejection } from '../../payments/payment-provider';
 import { NoPaymentHandlerError, type Payments } from '../../payments/payments';
+import { BUSY_MESSAGE, isRetryLater, sendRetryLater } from '../retry-later';
 
 export const NOTIFY_PATH = '/api/pay/wechat/notify';
 
@@ -36,10 +38,11 @@ export async function registerPayNotifyRoute(app: FastifyInstance, payments: Pay
         const { status, message } = rejections[error.reason];
         return reply.status(status).send({ code: 'FAIL', message });
       }
-      if (error instanceof NoPaymentHandlerError) return reply.status(503).send({ code: 'FAIL', message: '暂时无法处理，请稍后重试' });
+      if (error instanceof NoPaymentHandlerError) return sendRetryLater(reply, { code: 'FAIL', message: '暂时无法处理，请稍后重试' });
       // BadInput: the edge's refusals (text PostgreSQL cannot store, JSON nested too deep) in any part of the request
       const status = error instanceof BadInput ? 400 : (error as { statusCode?: number }).statusCode;
       if (status && status >= 400 && status < 500) return reply.status(status).send({ code: 'FAIL', message: '请求无效' });
+      if (isRetryLater(error)) return sendRetryLater(reply, { code: 'FAIL', message: BUSY_MESSAGE });
       request.log.error({ err: error }, 'payment notification handler failed');
       return reply.status(500).send({ code: 'FAIL', message: '处理失败，请稍后重试' });
     });

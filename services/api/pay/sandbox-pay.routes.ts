@@ -1,12 +1,14 @@
 /**
  * The sandbox cashier (only while the sandbox provider is in use): `GET /pay/sandbox/:paymentId` (the page the QR
  * opens), `POST …/confirm` (the payer pays: the callback WeChat would send is delivered to the notify route) and
- * `POST …/cancel` (the payer gave up: like WeChat, nothing changes on any side).
+ * `POST …/cancel` (the payer gave up: like WeChat, nothing changes on any side). Its own protocol `{ok, message}`;
+ * what could be done on a retry (the database away, the notification answered 503) is a 503 with Retry-After.
  */
 import type { FastifyInstance } from 'fastify';
 import { isOutNumber, PaymentProviderError } from '../../payments/payment-provider';
 import type { Payments } from '../../payments/payments';
 import type { SandboxCashier } from '../../payments/sandbox.provider';
+import { BUSY_MESSAGE, isRetryLater, sendRetryLater } from '../retry-later';
 import { NOTIFY_PATH } from './pay-notify.route';
 import { missingPaymentPage, SANDBOX_SCRIPT, SANDBOX_SCRIPT_PATH, sandboxPage, type SandboxPageState } from './sandbox-pay.page';
 
@@ -16,6 +18,7 @@ export async function registerSandboxPayRoutes(app: FastifyInstance, payments: P
   await app.register(async (sandbox) => {
     sandbox.setErrorHandler((error, request, reply) => {
       if (error instanceof PaymentProviderError) return reply.status(409).send({ ok: false, message: error.message });
+      if (isRetryLater(error)) return sendRetryLater(reply, { ok: false, message: BUSY_MESSAGE });
       request.log.error({ err: error }, 'sandbox cashier failed');
       return reply.status(500).send({ ok: false, message: '系统错误!' });
     });
@@ -45,6 +48,7 @@ export async function registerSandboxPayRoutes(app: FastifyInstance, payments: P
       // through the notify route itself (parser, verification, handler), without a loopback TCP hop
       const delivered = await app.inject({ method: 'POST', url: NOTIFY_PATH, headers: notification.headers, payload: notification.body });
       if (delivered.statusCode >= 200 && delivered.statusCode < 300) return reply.send({ ok: true, message: '支付成功' });
+      if (delivered.statusCode === 503) return sendRetryLater(reply, { ok: false, message: BUSY_MESSAGE });
       const answer = delivered.json<{ message?: string }>();
       return reply.status(502).send({ ok: false, message: `支付通知未被受理：${answer.message ?? delivered.statusCode}` });
     });

@@ -109,6 +109,15 @@ describe('given an HTTP failure', () => {
     await expect(failure(client.get('/x'))).resolves.toMatchObject({ code: String(status), message, status });
   });
 
+  it('tells the shopper to retry on 503, the server\'s "not now", with or without the envelope', async () => {
+    const busy = { code: '503', message: '服务繁忙，请稍后重试', data: null };
+    const { client } = clientAnswering(() => json(busy, 503));
+    const error = await failure(client.post('/order/submit', {}));
+    expect([error.code, error.message, error.status, error.retryLater]).toEqual(['503', '服务繁忙，请稍后重试', 503, true]);
+    const fromProxy = clientAnswering(() => Promise.resolve(new Response('<html>503 Service Unavailable</html>', { status: 503 })));
+    await expect(failure(fromProxy.client.get('/x'))).resolves.toMatchObject({ code: '503', message: '服务繁忙，请稍后重试', retryLater: true });
+  });
+
   it('answers 请求超时! when the server is silent past the timeout', async () => {
     const never = ({ init }: Sent) =>
       new Promise<Response>((_, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));

@@ -120,6 +120,13 @@ describe('given submit attempts', () => {
     expect(attempts.keyFor({ receiveId: 1 })).toBe(first);
   });
 
+  it('reuses the key when the server answered 503 服务繁忙，请稍后重试 (ask again)', () => {
+    const attempts = keys();
+    const first = attempts.keyFor({ receiveId: 1 });
+    attempts.failed(new ApiError('503', '服务繁忙，请稍后重试', 503));
+    expect(attempts.keyFor({ receiveId: 1 })).toBe(first);
+  });
+
   it('starts a new attempt after a definite refusal', () => {
     const attempts = keys();
     const first = attempts.keyFor({ receiveId: 1 });

@@ -11,6 +11,14 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
+
+  /**
+   * HTTP 503: the server could not answer now but could on a retry (busy, or its database away for a moment). The
+   * same request may be sent again; a write keeps its Idempotency-Key (features/checkout/submit-attempts.ts).
+   */
+  get retryLater(): boolean {
+    return this.status === 503;
+  }
 }
 
 /** Spec §4/§8: these envelope codes end the session and send the shopper to log in. */
@@ -101,7 +109,9 @@ export function createApiClient(options: ApiClientOptions) {
     const response = await send(method, path, call);
     const envelope = await readEnvelope(response);
     if (!response.ok) {
-      throw new ApiError(String(response.status), text(envelope?.error) ?? httpStatusMessage(response.status), response.status);
+      // 503 is always 服务繁忙，请稍后重试, also from a proxy with no instance to send the request to (no envelope)
+      const message = response.status === 503 ? httpStatusMessage(503) : text(envelope?.error) ?? httpStatusMessage(response.status);
+      throw new ApiError(String(response.status), message, response.status);
     }
     if (envelope === undefined) throw new ApiError('BAD_RESPONSE', httpStatusMessage(500), response.status);
     const code = String(envelope.code ?? '');

@@ -12,11 +12,14 @@ export interface SubmitAttempts {
   failed(error: unknown): void;
 }
 
-/** Outcomes where the request may have been applied: transport failures and 5xx. */
+/**
+ * Outcomes where the request may have been applied, or that are worth asking again as they were: transport failures
+ * and 5xx, among them 503 服务繁忙，请稍后重试 (the server's "ask again", error.retryLater).
+ */
 export function outcomeUnknown(error: unknown): boolean {
   if (!(error instanceof ApiError)) return false;
   if (error.code === 'TIMEOUT' || error.code === 'NETWORK' || error.code === 'BAD_RESPONSE') return true;
-  return error.status !== undefined && error.status >= 500;
+  return error.retryLater || (error.status !== undefined && error.status >= 500);
 }
 
 export function randomKey(): string {
