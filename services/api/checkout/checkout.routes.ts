@@ -16,39 +16,44 @@ import { submitCheckout } from '../../checkout/submit.service';
 import { currentUser } from '../auth';
 import { ok } from '../envelope';
 import { DomainError } from '../../../domain/shared/errors';
+import { checkoutDepsFor } from './checkout-deps-for';
 import {
   CheckPayQuery, IdempotencyKey, OrderCouponsQuery, OrderIdQuery, PayBody, SettlementBody, SubmitBody, WorkSettlementBody,
   settlementRequest, submitRequest, workSettlementRequest,
 } from './checkout.params';
 
 const auth = { auth: 'required' } as const;
-/** decides on read models (address book, wallet, cart): refuses while they lag the shopper's last write (503) */
-const decides = { auth: 'required', readYourWrites: 'decide' } as const;
+/**
+ * decides on the shopper's address book, wallet and unpaid orders: while the read models lag the shopper's last
+ * writes, from the streams (checkout-deps-for.ts) rather than refusing
+ */
+const decides = { auth: 'required', readYourWrites: 'decide-on-streams' } as const;
 
 /** A settlement or submit names the shopper's address (receiveId) and wallet coupons (shops[].id). */
 const SHOPPERS_CHOICES = ['address', 'couponClaim'] as const;
 
 export function registerCheckoutRoutes(app: FastifyInstance, deps: CheckoutDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const depsFor = checkoutDepsFor(deps);
 
   r.post('/order/getSettlement', { schema: { body: SettlementBody }, config: { ...decides, owns: SHOPPERS_CHOICES } }, async (request) =>
-    ok(await getSettlement(deps, currentUser(request), settlementRequest(request.body))));
+    ok(await getSettlement(depsFor(request), currentUser(request), settlementRequest(request.body))));
 
   r.post('/work/getSettlement', { schema: { body: WorkSettlementBody }, config: { ...decides, owns: 'address' } }, async (request) =>
-    ok(await getSettlement(deps, currentUser(request), workSettlementRequest(request.body))));
+    ok(await getSettlement(depsFor(request), currentUser(request), workSettlementRequest(request.body))));
 
   // the coupons the order being placed may use: GET with the /placeOrder query's fields, or POST with a settlement body
   r.get('/order/getOrderCoupons', { schema: { querystring: OrderCouponsQuery }, config: { ...decides, owns: SHOPPERS_CHOICES } }, async (request) =>
-    ok(await getOrderCoupons(deps, currentUser(request), settlementRequest(request.query))));
+    ok(await getOrderCoupons(depsFor(request), currentUser(request), settlementRequest(request.query))));
 
   r.post('/order/getOrderCoupons', { schema: { body: SettlementBody }, config: { ...decides, owns: SHOPPERS_CHOICES } }, async (request) =>
-    ok(await getOrderCoupons(deps, currentUser(request), settlementRequest(request.body))));
+    ok(await getOrderCoupons(depsFor(request), currentUser(request), settlementRequest(request.body))));
 
   r.post('/order/submit', {
     schema: { body: SubmitBody, headers: z.object({ 'idempotency-key': IdempotencyKey }) }, config: { ...decides, owns: SHOPPERS_CHOICES },
   }, async (request) => {
     const key = request.headers['idempotency-key'] ?? null;
-    return ok(await submitCheckout(deps, currentUser(request), submitRequest(request.body), key), '提交成功');
+    return ok(await submitCheckout(depsFor(request), currentUser(request), submitRequest(request.body), key), '提交成功');
   });
 
   r.route({
