@@ -46,6 +46,8 @@ describe('a shopper who saves an address, fills the cart and claims a coupon whi
   let receiveId: number;
   let claimId: number;
   let orderId: number;
+  let payUrl: string;
+  let paymentId: string;
   let feedBack: () => void = () => undefined;
   beforeAll(async () => {
     shopper = await newShopper(server, NOW); // an older default address, in the read model before the outage
@@ -75,11 +77,11 @@ describe('a shopper who saves an address, fills the cart and claims a coupon whi
   });
 
   it('submits: the order records the new address and the coupon, and the lines leave the cart', async () => {
-    const { body } = await shopper.call<{ orderId: number }>('POST', '/order/submit', {
+    const { body } = await shopper.call<{ orderId: number; url: string; paymentId: string }>('POST', '/order/submit', {
       receiveId, paymentMode: 1, remark: '', couponId: ids.coupon.twentyOff, shops: cartLines,
     }, { 'idempotency-key': 'feed-outage-1' });
     expect(body).toMatchObject({ code: '200', message: '提交成功' });
-    orderId = body.data.orderId;
+    ({ orderId, url: payUrl, paymentId } = body.data);
     const order = await placed(orderId);
     expect(order.receive).toEqual({ receiveName: '赵六', receivePhone: '13712345678', receiveAdress: '广东省-广州市-天河区', address: '体育西路 1 号' });
     expect(order).toMatchObject({ platformCouponId: ids.coupon.twentyOff, discountPrice: 2000, lines: [expect.objectContaining({ skuId: ids.sku.cupRed, number: 2 })] });
@@ -99,7 +101,17 @@ describe('a shopper who saves an address, fills the cart and claims a coupon whi
     expect(body.code).toBe('81007');
   });
 
+  it('pays: the QR is served from the payment\'s stream, and the sandbox cashier\'s confirmation pays the order', async () => {
+    const qr = await fetch(`${server.url}${payUrl}`);
+    expect(qr.status).toBe(200);
+    expect(qr.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    expect((await fetch(`${server.url}/pay/sandbox/${paymentId}/confirm`, { method: 'POST' })).status).toBe(200);
+    await until(async () => (await shopper.call<{ code: string }>('GET', `/order/checkPay?orderId=${orderId}&type=2`)).body.data.code === 'SUCCESS');
+  });
+
   it('has health say the checkout decides from the event store, and readiness stays 200 once the feed is back', async () => {
+    const during = (await (await fetch(`${server.url}/api/health`)).json()) as { data: { degraded?: string[] } };
+    expect(during.data.degraded).toEqual([CHECKOUT_DECIDES_FROM_STREAMS]);
     feedBack();
     let health: { status: number; data: { status: string; degraded?: string[] } } = { status: 0, data: { status: '' } };
     await until(async () => {

@@ -2,7 +2,8 @@
  * The checkout calls (spec §7), all behind a token: settlement, submit (with `Idempotency-Key`), pay / getUrl (start
  * or refresh the QR) and checkPay (the web's 3-second poll). The original's alternative methods are accepted.
  * `GET /pay/qr/:paymentId` serves the QR image a pay info's `url` names, without a token (an <img> sends none; the
- * sandbox cashier page it leads to is as public): the payment's code_url from the checkout read model, as SVG.
+ * sandbox cashier page it leads to is as public): the payment's code_url from the checkout read model (or, before
+ * the read model has it, the payment's stream), as SVG.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,6 +12,7 @@ import type { CheckoutDeps } from '../../checkout/checkout.deps';
 import { checkPay, refreshPayment } from '../../checkout/pay-requests.service';
 import { QR_IMAGE_TYPE } from '../../payments/qr-code';
 import { getOrderCoupons } from '../../checkout/order-coupons.service';
+import { loadPayment } from '../../checkout/payment-service';
 import { getSettlement } from '../../checkout/settlement.service';
 import { submitCheckout } from '../../checkout/submit.service';
 import { currentUser } from '../auth';
@@ -68,7 +70,8 @@ export function registerCheckoutRoutes(app: FastifyInstance, deps: CheckoutDeps)
   r.get('/pay/qr/:paymentId', { schema: { params: z.object({ paymentId: z.string().min(1).max(64) }) } }, async (request, reply) => {
     const { rows } = await deps.db.query<{ code_url: string }>(
       'select code_url from payments where payment_id = $1', [request.params.paymentId]);
-    const codeUrl = rows[0]?.code_url;
+    // a payment made while the feed is down is not in the read model yet: its stream has the code url (issue 28)
+    const codeUrl = rows[0]?.code_url ?? (await loadPayment(deps, request.params.paymentId)).context.payment?.codeUrl;
     if (!codeUrl) throw new DomainError('notFound', '支付不存在');
     const svg = await deps.payments.qrSvg(codeUrl);
     // a payment's code_url never changes: the browser may keep the image as long as the QR can live
