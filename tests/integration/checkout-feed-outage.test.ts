@@ -9,39 +9,22 @@ import { allProjections } from '../../projections';
 import { CHECKOUT_DECIDES_FROM_STREAMS } from '../../services/api/stream-decisions';
 import { ids, settleCheckoutFixture } from './checkout.fixtures';
 import { line, newShopper, shopOf, typesOf, until, type Shopper } from './checkout.support';
+import { freshPostgres, type FreshPostgres } from '../support/backends';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 const NOW = new Date(Math.floor(Date.now() / 1000) * 1000);
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer({
-    web: false, clock: () => NOW,
-    // a short catch-up wait keeps the suite quick; one unpaid order per shopper shows the cap counted from the streams
-    env: { READ_YOUR_WRITES_TIMEOUT_MS: '300', UNPAID_ORDERS_PER_USER: '1' },
-  });
-  await settleCheckoutFixture(server, NOW);
-});
-afterAll(async () => server?.stop());
+/** PGlite always; PostgreSQL (the production read models and store) when DATABASE_URL is set. */
+const backends = process.env.DATABASE_URL ? ['pglite', 'postgres'] as const : ['pglite'] as const;
 
 const NEW_ADDRESS = {
   receiveName: '赵六', receivePhone: '13712345678', receiveAdress: '广东省-广州市-天河区', address: '体育西路 1 号', label: '公司', defult: 'true',
 };
 
-/** Holds every read model back, as a broker or worker outage does; resolves to the function that lets them go. */
-async function feedDown(): Promise<() => void> {
-  const resumes = await Promise.all(allProjections.map((p) => server.runtime.projections.pause(p.name)));
-  return () => resumes.forEach((resume) => resume());
-}
-
-const placed = async (orderId: number) =>
-  (await server.runtime.store.readStream(`order-${orderId}`)).find((e) => e.type === 'OrderPlaced')?.data as {
-    receive: Record<string, string>; discountPrice: number; platformCouponId: number | null; lines: Array<{ skuId: number; number: number }>;
-  };
-
 const cartLines = [shopOf(ids.shop, [line(ids.sku.cupRed, 2)])];
 
-describe('a shopper who saves an address, fills the cart and claims a coupon while the feed is down', () => {
+describe.each(backends)('a shopper who saves an address, fills the cart and claims a coupon while the feed is down, on %s', (backend) => {
+  let server: TestServer;
+  let pg: FreshPostgres | null = null;
   let shopper: Shopper;
   let receiveId: number;
   let claimId: number;
@@ -49,7 +32,26 @@ describe('a shopper who saves an address, fills the cart and claims a coupon whi
   let payUrl: string;
   let paymentId: string;
   let feedBack: () => void = () => undefined;
+
+  /** Holds every read model back, as a broker or worker outage does; resolves to the function that lets them go. */
+  async function feedDown(): Promise<() => void> {
+    const resumes = await Promise.all(allProjections.map((p) => server.runtime.projections.pause(p.name)));
+    return () => resumes.forEach((resume) => resume());
+  }
+
+  const placed = async (id: number) =>
+    (await server.runtime.store.readStream(`order-${id}`)).find((e) => e.type === 'OrderPlaced')?.data as {
+      receive: Record<string, string>; discountPrice: number; platformCouponId: number | null; lines: Array<{ skuId: number; number: number }>;
+    };
+
   beforeAll(async () => {
+    if (backend === 'postgres') pg = await freshPostgres('checkout_feed_outage');
+    server = await startTestServer({
+      web: false, clock: () => NOW, databaseUrl: pg?.url,
+      // a short catch-up wait keeps the suite quick; one unpaid order per shopper shows the cap counted from the streams
+      env: { READ_YOUR_WRITES_TIMEOUT_MS: '300', UNPAID_ORDERS_PER_USER: '1' },
+    });
+    await settleCheckoutFixture(server, NOW);
     shopper = await newShopper(server, NOW); // an older default address, in the read model before the outage
     feedBack = await feedDown();
     const saved = await shopper.call<{ receiveId: number }>('POST', '/receive/save', NEW_ADDRESS);
@@ -58,7 +60,11 @@ describe('a shopper who saves an address, fills the cart and claims a coupon whi
     expect((await shopper.call('POST', '/cart/addCart', { skuId: ids.sku.cupRed, number: 2 })).body.code).toBe('200');
     await shopper.claim({ couponId: ids.coupon.twentyOff });
   });
-  afterAll(() => feedBack());
+  afterAll(async () => {
+    feedBack();
+    await server?.stop();
+    await pg?.drop();
+  });
 
   it('settles with the address just saved, the cart lines and the coupon just claimed', async () => {
     const { body } = await shopper.call<{ receive: { receiveId: number; receiveName: string }; coupons: Array<{ id: number; couponId: number }>; discountPrice: number }>(
