@@ -52,7 +52,6 @@ async function unpaidFromStreams(
 export function streamShopperFacts(deps: { db: Queryable; store: EventStore }, pendingStreams: readonly string[]): ShopperFacts {
   const { db, store } = deps;
   return {
-    source: 'streams',
     addresses: {
       async find(userId, receiveId) {
         const entry = (await addressBookOf(store, userId)).addresses.get(receiveId);

@@ -14,8 +14,6 @@ import { unpaidHoldingsInReadModel, type UnpaidHoldings } from './unpaid-order-l
 import { loadWallet } from './wallet';
 
 export interface ShopperFacts {
-  /** 'read-models' or 'streams': which source answers (for logs and health, never for a decision). */
-  readonly source: 'read-models' | 'streams';
   addresses: AddressPort;
   /** The shopper's unused coupon claims, the soonest ending first. */
   wallet(userId: number): Promise<WalletCoupon[]>;
@@ -26,7 +24,6 @@ export interface ShopperFacts {
 /** The read models' answers: the address book read model comes from the address slice (wired in checkout.module.ts). */
 export function readModelShopperFacts(db: Queryable, addresses: AddressPort): ShopperFacts {
   return {
-    source: 'read-models',
     addresses,
     wallet: (userId) => loadWallet(db, userId),
     unpaidHoldings: (userId, skuIds) => unpaidHoldingsInReadModel(db, userId, skuIds),
