@@ -76,6 +76,13 @@ describe.each(backends)('a shopper who saves an address, fills the cart and clai
     claimId = body.data.coupons[0].id;
   });
 
+  it('lists the coupon just claimed among the order\'s coupons', async () => {
+    const { body } = await shopper.call<{ coupons: Array<{ couponId: number }> }>(
+      'POST', '/order/getOrderCoupons', { type: 2, ifWork: 0, receiveId, shops: cartLines });
+    expect(body.code).toBe('200');
+    expect(body.data.coupons).toEqual([expect.objectContaining({ couponId: ids.coupon.twentyOff })]);
+  });
+
   it('takes the address just saved as the one to ship to when none is named (the new default)', async () => {
     const { body } = await shopper.call<{ receive: { receiveId: number } }>('POST', '/order/getSettlement', { type: 2, ifWork: 0, shops: cartLines });
     expect(body.code).toBe('200');
