@@ -16,6 +16,7 @@ import { websocketErrorHandler } from '../realtime/ws-errors';
 import { startPushFeed, type PushFeed } from '../realtime/push-feed';
 import { installAuth } from './auth';
 import { installReadYourWrites, rememberingWaitFor, sessionCatchUp } from './read-your-writes';
+import { streamDecisions } from './stream-decisions';
 import { registerCatalogRoutes } from './catalog/catalog.routes';
 import { installErrorHandling } from './error-handler';
 import { refuseDeepJson } from './edge/json-depth';
@@ -130,7 +131,8 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
   const spaFallback = deps.webDist ? await registerStorefront(app, deps.webDist) : undefined;
   installErrorHandling(app, spaFallback);
   installReadYourWrites(app, deps.sessions);
-  installAuth(app, deps.sessions, deps.clock, sessionCatchUp({ sessions: deps.sessions, waitFor: given.waitFor, timeoutMs }));
+  const decidedFromStreams = streamDecisions(); // the checkout's fallback while read models lag, told by health
+  installAuth(app, deps.sessions, deps.clock, sessionCatchUp({ sessions: deps.sessions, waitFor: given.waitFor, timeoutMs, streamDecisions: decidedFromStreams }));
   refuseDeepJson(app); // before any walk of the body: a 10,000-deep body overflows recursive ones
   refuseUnstorableText(app);
 
@@ -140,7 +142,7 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
 
   const health = healthCheck({ store: deps.store, ...deps.health });
   await app.register(async (api) => {
-    registerHealthRoutes(api, health);
+    registerHealthRoutes(api, health, decidedFromStreams.degraded);
     registerNoticeRoutes(api, deps);
     registerImageRoutes(api);
     await registerUploadRoutes(api, deps.blobs);
@@ -162,7 +164,7 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
 
   await app.register(async (internal) => {
     guardWithOpsToken(internal, deps.opsToken);
-    registerInternalHealthRoute(internal, health);
+    registerInternalHealthRoute(internal, health, decidedFromStreams.degraded);
     registerProjectionOpsRoutes(internal, deps.projectionOps);
     registerSeedRoutes(internal, deps.store, deps.clock);
     await registerIdentityInternal(internal, deps.db);

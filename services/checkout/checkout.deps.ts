@@ -1,6 +1,8 @@
 /**
  * What the checkout needs from the rest of the system. The address book, the cart and group leaving are other
- * slices: they come in as ports, wired in the composition root (services/api/checkout/checkout.module.ts).
+ * slices: they come in as ports, wired in the composition root (services/api/checkout/checkout.module.ts). The
+ * shopper's own facts (address book, wallet, unpaid orders) come through one port whose source is chosen per request
+ * (shopper-facts.ts): the read models, or the streams while the read models lag the shopper's writes.
  */
 import type { WaitFor } from '../../projections/runner/wait-for';
 import type { UnpaidOrderLimits } from '../config';
@@ -10,6 +12,7 @@ import type { Payments } from '../payments/payments';
 import type { ProcessResumer } from '../processes/process-resumer';
 import type { CatalogFacts } from './catalog-facts';
 import type { CheckoutIds } from './checkout-ids';
+import type { ShopperFacts } from './shopper-facts';
 
 /** A shopper's address as the order flow shows it (spec §3 Address). */
 export interface CheckoutAddress {
@@ -51,7 +54,8 @@ export interface CheckoutDeps {
   ids: CheckoutIds;
   /** goods, prices, stock and running activities from the read models (catalog-facts.ts) */
   catalog: CatalogFacts;
-  addresses: AddressPort;
+  /** the shopper's address book, wallet and unpaid orders: from the read models, or from the streams (shopper-facts.ts) */
+  shopper: ShopperFacts;
   cart: CartPort;
   groups: GroupPort;
   log: (line: string) => void;

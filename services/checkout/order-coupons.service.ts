@@ -8,7 +8,6 @@ import type { CheckoutDeps } from './checkout.deps';
 import { resolveGoods } from './checkout-goods';
 import type { CheckoutRequest } from './checkout-request';
 import { usableCoupons } from './settlement.service';
-import { loadWallet } from './wallet';
 
 export interface OrderCoupons {
   /** platform coupons (one per coupon: the oldest unused claim, its claim id in `id`) */
@@ -19,11 +18,11 @@ export interface OrderCoupons {
 
 export async function getOrderCoupons(deps: CheckoutDeps, userId: number, request: CheckoutRequest): Promise<OrderCoupons> {
   const now = deps.clock();
-  const named = request.receiveId === null ? null : await deps.addresses.find(userId, request.receiveId);
-  const receive = named ?? await deps.addresses.preferred(userId);
+  const named = request.receiveId === null ? null : await deps.shopper.addresses.find(userId, request.receiveId);
+  const receive = named ?? await deps.shopper.addresses.preferred(userId);
   const goods = await resolveGoods(deps.catalog, request, now);
   const shopIds = [...new Set(request.shops.map((s) => s.shopId))];
-  const wallet = await loadWallet(deps.db, userId);
+  const wallet = await deps.shopper.wallet(userId);
   const usable = usableCoupons(wallet, goods.priced, shopIds, receive?.receiveAdress ?? null, now);
   return {
     coupons: goods.priced.length === 0 ? [] : usable.platformCoupons.map(couponView),

@@ -5,7 +5,9 @@
  * charge. Without a receiveId the shopper's default or newest address is used; one not in their book answers 81004.
  * Any invalid line fails the whole settlement with 80002 存在无效商品,请重新选择 and `data` =
  * `{shops, invalidShops}` (origin's errorData): the valid lines and, per shop, the offending ones with their reason.
- * More of a flash sale or discount than its per-person limit is 已超出最大限制购买数量 (80005) here already.
+ * More of a flash sale or discount than its per-person limit is 已超出最大限制购买数量 (80005) here already. The
+ * address book and the wallet come from `deps.shopper` (shopper-facts.ts): the read models, or the streams while
+ * they lag this shopper's writes.
  */
 import { assertWithinActivityLimits } from '../../domain/checkout/activity-limits';
 import { selectCoupons, usablePlatformCoupons, usableShopCoupons, type CouponChoice, type WalletCoupon } from '../../domain/checkout/checkout-coupons';
@@ -16,11 +18,10 @@ import type { CheckoutAddress, CheckoutDeps } from './checkout.deps';
 import { resolveGoods } from './checkout-goods';
 import type { CheckoutRequest } from './checkout-request';
 import { invalidView, lineView, settlementView, type SettlementView } from './settlement-view';
-import { loadWallet } from './wallet';
 
-export async function receiveFor(deps: Pick<CheckoutDeps, 'addresses'>, userId: number, receiveId: number | null): Promise<CheckoutAddress | null> {
-  if (receiveId === null) return deps.addresses.preferred(userId);
-  return (await deps.addresses.find(userId, receiveId)) ?? fail('receiveNotFound');
+export async function receiveFor(deps: Pick<CheckoutDeps, 'shopper'>, userId: number, receiveId: number | null): Promise<CheckoutAddress | null> {
+  if (receiveId === null) return deps.shopper.addresses.preferred(userId);
+  return (await deps.shopper.addresses.find(userId, receiveId)) ?? fail('receiveNotFound');
 }
 
 /** The coupons a request names, as claims: shops[].id is a claim id; shops[].shopCouponId picks its oldest claim. */
@@ -63,7 +64,7 @@ export async function getSettlement(deps: CheckoutDeps, userId: number, request:
     });
   }
   assertWithinActivityLimits(goods.priced);
-  const wallet = await loadWallet(deps.db, userId);
+  const wallet = await deps.shopper.wallet(userId);
   const { selection } = selectCoupons(wallet, goods.priced, couponChoiceOf(request, wallet), now);
   const receiveAdress = receive?.receiveAdress ?? null;
   const settlement = priceCheckout(goods.priced, receiveAdress, selection);

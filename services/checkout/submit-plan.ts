@@ -3,7 +3,8 @@
  * goods gone, off the shelf or in a disabled shop; 商品库存不足 when the stock read model is already short), the
  * price of every line, the coupons re-validated in full (ownership, window, threshold, products, stacking, less than
  * the payable), the group to open or join, and the ids; the caps on unpaid orders and units (unpaid-order-limits.ts).
- * Nothing is recorded when this fails.
+ * The shopper's address, wallet and unpaid orders come from `deps.shopper` (shopper-facts.ts): the read models, or
+ * the streams while they lag this shopper's writes. Nothing is recorded when this fails.
  */
 import { selectCoupons } from '../../domain/checkout/checkout-coupons';
 import { failWhenActivitySoldOut, planCheckout } from '../../domain/checkout/checkout-plan';
@@ -22,7 +23,6 @@ import type { CheckoutRequest } from './checkout-request';
 import { collageStream } from './checkout-steps';
 import { invalidView, lineView } from './settlement-view';
 import { couponChoiceOf, receiveFor } from './settlement.service';
-import { loadWallet } from './wallet';
 import { failWhenHoarding } from './unpaid-order-limits';
 
 async function headImageOf(deps: CheckoutDeps, userId: number): Promise<string> {
@@ -63,9 +63,9 @@ export async function planSubmit(deps: CheckoutDeps, userId: number, request: Ch
   }
   if (goods.invalid.length > 0) fail('outOfStock');
   failWhenActivitySoldOut(goods.priced);
-  await failWhenHoarding(deps.db, userId, goods.priced, deps.unpaidOrderLimits);
+  await failWhenHoarding(deps.shopper, userId, goods.priced, deps.unpaidOrderLimits);
   const receive = (await receiveFor(deps, userId, request.receiveId)) ?? fail('receiveNotFound');
-  const wallet = await loadWallet(deps.db, userId);
+  const wallet = await deps.shopper.wallet(userId);
   const { selection, used } = selectCoupons(wallet, goods.priced, couponChoiceOf(request, wallet), now);
   const settlement = priceCheckout(goods.priced, receive.receiveAdress, selection);
   const collage = await collageStep(deps, request, userId, goods.priced[0]);

@@ -1,22 +1,23 @@
 /**
  * Stock hoarding (issue 13): a shopper may hold only so many unpaid orders (state 1 待付款), and only so many unpaid
- * units of one SKU across them, so one account cannot block a SKU's whole stock for the payment window. Counted
- * from the orders read model, which the submit waits for before it answers (submit.service.ts), so a shopper's
- * next submit sees the orders the last one placed.
+ * units of one SKU across them, so one account cannot block a SKU's whole stock for the payment window. What the
+ * shopper holds comes from the ShopperFacts port (shopper-facts.ts): the orders read model, which the submit waits
+ * for before it answers (submit.service.ts), so a shopper's next submit sees the orders the last one placed; or,
+ * while the read models lag the shopper's writes, the order streams (shopper-facts.streams.ts).
  */
 import { fail } from '../../domain/shared/errors';
 import type { PricedLine } from '../../domain/checkout/checkout-lines';
 import { DEFAULT_UNPAID_ORDER_LIMITS, type UnpaidOrderLimits } from '../config';
 import type { Queryable } from '../db/database';
+import type { ShopperFacts } from './shopper-facts';
 
-/** 81007 when the orders this submit places would pass the unpaid-order cap; 81008 when a SKU's unpaid units would. */
-export async function failWhenHoarding(
-  db: Queryable, userId: number, lines: readonly PricedLine[], limits: UnpaidOrderLimits = DEFAULT_UNPAID_ORDER_LIMITS,
-): Promise<void> {
-  const placing = new Set(lines.map((l) => l.sku.shopId)).size; // one order per shop
-  const asked = new Map<number, number>();
-  for (const line of lines) asked.set(line.sku.skuId, (asked.get(line.sku.skuId) ?? 0) + line.request.number);
-  const skuIds = [...asked.keys()];
+/** What a shopper holds unpaid: the orders, and the units per SKU (only the SKUs asked about). */
+export interface UnpaidHoldings {
+  orders: number;
+  unitsBySku: ReadonlyMap<number, number>;
+}
+
+export async function unpaidHoldingsInReadModel(db: Queryable, userId: number, skuIds: readonly number[]): Promise<UnpaidHoldings> {
   const [orders, units] = await Promise.all([
     db.query<{ unpaid: number }>(
       `select count(*)::int as unpaid from orders where user_id = $1 and state = 1 and deleted_at is null`, [userId]),
@@ -26,9 +27,22 @@ export async function failWhenHoarding(
        where o.user_id = $1 and o.state = 1 and o.deleted_at is null and (l.line->>'skuId')::bigint = any($2::bigint[])
        group by 1`, [userId, skuIds]),
   ]);
-  if (Number(orders.rows[0]?.unpaid ?? 0) + placing > limits.ordersPerUser) fail('unpaidOrdersLimit');
-  for (const row of units.rows) {
-    if (Number(row.units) + (asked.get(Number(row.sku_id)) ?? 0) > limits.unitsPerSkuPerUser) fail('unpaidUnitsLimit');
+  return {
+    orders: Number(orders.rows[0]?.unpaid ?? 0),
+    unitsBySku: new Map(units.rows.map((row) => [Number(row.sku_id), Number(row.units)])),
+  };
+}
+
+/** 81007 when the orders this submit places would pass the unpaid-order cap; 81008 when a SKU's unpaid units would. */
+export async function failWhenHoarding(
+  shopper: ShopperFacts, userId: number, lines: readonly PricedLine[], limits: UnpaidOrderLimits = DEFAULT_UNPAID_ORDER_LIMITS,
+): Promise<void> {
+  const placing = new Set(lines.map((l) => l.sku.shopId)).size; // one order per shop
+  const asked = new Map<number, number>();
+  for (const line of lines) asked.set(line.sku.skuId, (asked.get(line.sku.skuId) ?? 0) + line.request.number);
+  const held = await shopper.unpaidHoldings(userId, [...asked.keys()]);
+  if (held.orders + placing > limits.ordersPerUser) fail('unpaidOrdersLimit');
+  for (const [skuId, number] of asked) {
+    if ((held.unitsBySku.get(skuId) ?? 0) + number > limits.unitsPerSkuPerUser) fail('unpaidUnitsLimit');
   }
-  for (const [, number] of asked) if (number > limits.unitsPerSkuPerUser) fail('unpaidUnitsLimit');
 }

@@ -1,6 +1,8 @@
 /**
  * The shopper's unused coupon claims (views `coupon_claims` ⋈ `coupons`, minus claims `coupon_uses` shows in use).
- * The read model may lag a use by a moment: the claim's own stream decides at submit (优惠券不可用).
+ * The read model may lag a use by a moment: the claim's own stream decides at submit (优惠券不可用). `loadClaims` is
+ * every claim the read model knows, used or not: the stream-side wallet (wallet.streams.ts) takes its list of claim
+ * ids from there, as no stream lists a shopper's claims.
  */
 import type { WalletCoupon } from '../../domain/checkout/checkout-coupons';
 import type { Queryable } from '../db/database';
@@ -11,14 +13,22 @@ interface WalletRow {
   start_time: Date | string; end_time: Date | string;
 }
 
-export async function loadWallet(db: Queryable, userId: number): Promise<WalletCoupon[]> {
+const UNUSED = `and not exists (select 1 from coupon_uses u where u.claim_id = cc.claim_id and u.state = 'used')`;
+
+/** Unused claims only, as the read models see them. */
+export const loadWallet = (db: Queryable, userId: number): Promise<WalletCoupon[]> => walletRows(db, userId, true);
+
+/** Every claim of the shopper the read model knows, in use or not. */
+export const loadClaims = (db: Queryable, userId: number): Promise<WalletCoupon[]> => walletRows(db, userId, false);
+
+async function walletRows(db: Queryable, userId: number, unusedOnly: boolean): Promise<WalletCoupon[]> {
   const { rows } = await db.query<WalletRow>(
     `select cc.claim_id, k.coupon_id, k.shop_coupon_id, k.shop_id, k.activity_name, k.coupon_type, k.threshold,
        k.reduce_money, k.discount_tenths, k.product_ids, k.if_add, k.start_time, k.end_time
      from coupon_claims cc
      join coupons k on k.coupon_id = cc.coupon_id and k.shop_coupon_id = cc.shop_coupon_id
      where cc.user_id = $1
-       and not exists (select 1 from coupon_uses u where u.claim_id = cc.claim_id and u.state = 'used')
+       ${unusedOnly ? UNUSED : ''}
      order by k.end_time, cc.claim_id`, [userId]);
   return rows.map((r) => ({
     claimId: Number(r.claim_id),

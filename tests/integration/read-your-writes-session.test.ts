@@ -2,8 +2,10 @@
  * Read-your-writes across requests (issue 10 finding 7; DESIGN.md §6): a command whose wait timed out answers 200 with
  * `x-read-your-writes: behind` and its writes stay with the session; the shopper's next requests — on this API
  * instance or another one sharing the sessions table — wait for them, say `behind` when they still lag, and a call
- * that decides on read models (submit, settlement) answers HTTP 503 服务繁忙，请稍后重试 instead of a misleading
- * 81004 请选择您的收货地址. Once the read model caught up, answers are whole again and the session forgets the writes.
+ * that decides on read models (the profile update) answers HTTP 503 服务繁忙，请稍后重试 instead of deciding on a stale
+ * one; the checkout (settlement, submit) decides from the shopper's streams instead (issue 28), so the address just
+ * saved is the one it ships to rather than a misleading 81004 请选择您的收货地址. Once the read model caught up,
+ * answers are whole again and the session forgets the writes.
  */
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../services/api/app';
@@ -70,12 +72,18 @@ describe('a shopper who saved an address while the address book read model lags'
     expect(Object.keys(await remembered(shopper) ?? {})).toEqual([expect.stringMatching(/^address-book-|^user-/)]);
   });
 
-  it('is told HTTP 503 服务繁忙，请稍后重试 with Retry-After by submit rather than 81004 请选择您的收货地址', async () => {
-    const submitted = await rawCall(shopper, 'POST', '/order/submit', { receiveId, paymentMode: 1, remark: '', shops: cupOrder(1) });
-    // busy is an answer a retry could get: HTTP 503 like any other (issue 28), not HTTP 200 with code 503
-    expect([submitted.status, submitted.retryAfter]).toEqual([503, '1']);
-    expect(submitted.body).toEqual({ code: '503', message: '服务繁忙，请稍后重试', data: null });
-    expect(submitted.header).toBe('behind');
+  it('settles with the address just saved, read from its stream, rather than 81004 请选择您的收货地址', async () => {
+    const settled = await rawCall(shopper, 'POST', '/order/getSettlement', { type: 2, ifWork: 0, receiveId, shops: cupOrder(1) });
+    expect(settled.body).toMatchObject({ code: '200', data: { receive: { receiveId } } });
+    expect(settled.header).toBe('behind');
+  });
+
+  it('is told 503 服务繁忙，请稍后重试 by a call that can only decide on read models (the profile update)', async () => {
+    const updated = await rawCall(shopper, 'PUT', '/user/update', { name: '王五', headImage: '/images/avatar.png' });
+    // busy is an answer a retry could get: HTTP 503 with Retry-After like any other (issue 28)
+    expect([updated.status, updated.retryAfter]).toEqual([503, '1']);
+    expect(updated.body).toEqual({ code: '503', message: '服务繁忙，请稍后重试', data: null });
+    expect(updated.header).toBe('behind');
   });
 
   it('reads its address list marked behind, on another API instance too', async () => {

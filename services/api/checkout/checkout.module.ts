@@ -26,8 +26,11 @@
  * `orderResourcesReleaser(deps)` → `(orderId) => Promise<void>`: what a closed order gives back (stock, activity
  * quotas, coupons, open QR). Read models: `sku_stock` (available stock per SKU; none before the first reservation:
  * use the catalogue's), `activity_sales` (sold per activity SKU), `coupon_uses` (claims in use), `payments`.
- * Here the checkout meets the slices it depends on: addresses (`findAddress`, `selectedAddress`), the cart
- * (`removeCheckedOutLines`) and the orders slice's group leaving (`leaveCollage`).
+ * Here the checkout meets the slices it depends on: addresses (`findAddress`, `selectedAddress`: the read-model side
+ * of the shopper's facts, services/checkout/shopper-facts.ts), the cart (`removeCheckedOutLines`) and the orders
+ * slice's group leaving (`leaveCollage`). Settlement, submit and getOrderCoupons are `readYourWrites:
+ * 'decide-on-streams'` routes: while the read models lag the shopper's writes they decide from the streams
+ * (checkout-deps-for.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { cachedCatalogFacts, type CatalogFacts } from '../../checkout/catalog-facts';
@@ -45,6 +48,7 @@ import { leaveCollage } from '../../orders/failed-collage';
 import type { Scheduler } from '../../scheduler/scheduler';
 import { findAddress, selectedAddress } from '../address/address.module';
 import { removeCheckedOutLines } from '../cart/cart.module';
+import { readModelShopperFacts } from '../../checkout/shopper-facts';
 import { registerCheckoutRoutes } from './checkout.routes';
 import { settlePendingRefunds } from '../../checkout/refunds';
 
@@ -69,10 +73,10 @@ export async function checkoutDepsOf(deps: CheckoutApiDeps, log: (line: string) 
     ids: await createCheckoutIds(db),
     catalog,
     log,
-    addresses: {
+    shopper: readModelShopperFacts(db, {
       find: (userId, receiveId) => findAddress(db, userId, receiveId),
       preferred: (userId) => selectedAddress(db, userId),
-    },
+    }),
     cart: {
       async removeCheckedOut(userId, skuIds, orderId) {
         await removeCheckedOutLines({ store, waitFor, clock }, userId, skuIds, orderId);
