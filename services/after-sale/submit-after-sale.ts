@@ -56,7 +56,8 @@ async function sameApplication(deps: SubmitDeps, order: OrderState, userId: numb
   const a = held.context.application;
   const sameLines = a !== null && a.lines.length === form.skus.length
     && form.skus.every((sku) => a.lines.some((l) => l.skuId === sku.skuId && l.number === sku.number));
-  return a && a.buyerUserId === userId && a.afterType === form.afterType && sameLines ? held : null;
+  const sameWords = a !== null && a.returnReason === form.returnReason && a.explain === (form.explain ?? '') && a.goodsState === form.goodsState;
+  return a && a.buyerUserId === userId && a.afterType === form.afterType && sameLines && sameWords ? held : null;
 }
 
 export async function submitAfterSale(deps: SubmitDeps, userId: number, form: AfterSaleForm): Promise<AfterSaleSnapshot> {

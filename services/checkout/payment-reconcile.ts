@@ -34,9 +34,10 @@ export async function reconcilePayment(deps: CheckoutDeps, paymentId: string): P
     deps.log(`[checkout] asking the provider about ${paymentId}: ${error.code} ${error.message}`);
     return null;
   }
-  if (answer.tradeState === 'SUCCESS') {
+  // REFUND: paid, then (some of it) refunded at the provider — the money came in first all the same
+  if ((answer.tradeState === 'SUCCESS' || answer.tradeState === 'REFUND') && !state.context.success) {
     deps.log(`[checkout] payment ${paymentId}: the provider reports money the store had not recorded (${answer.transactionId}); recorded`);
-    await recordMoneyIn(deps, answer);
+    await recordMoneyIn(deps, { ...answer, tradeState: 'SUCCESS' });
   }
   return answer.tradeState;
 }

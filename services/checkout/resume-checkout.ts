@@ -4,7 +4,8 @@
  * `resumeCheckout` (the `resume-process` deadline of `checkout-<id>`, armed by CheckoutStarted, CheckoutFailed and
  * CheckoutAbandoned): whatever stopped it halfway, the checkout reaches its final state from its own stream —
  * - started, not finished: carried forward (carryOut: each step answers from its stream, the rest is taken), or, when
- *   a step is refused, failed and given back;
+ *   a step is refused, failed and given back; not committed by its deadline (the servers were down meanwhile): given
+ *   up as the deadline below would;
  * - failed or abandoned: the give-back is finished over the whole plan (releasing what was never taken records
  *   nothing), for a driver a crash stopped between the fence and the last release, or a driver that took more;
  * - completed: nothing.
@@ -16,7 +17,7 @@
  * one that ended meanwhile is refused as stale (订单状态已变更) and the scheduler drops the deadline.
  */
 import { checkoutDecider, type CheckoutCommand } from '../../domain/checkout/checkout.decider';
-import type { CheckoutStarted } from '../../domain/checkout/checkout.events';
+import { CHECKOUT_DEADLINE_MS, type CheckoutStarted } from '../../domain/checkout/checkout.events';
 import { DomainError } from '../../domain/shared/errors';
 import { withStreamLock } from '../commands/stream-lock';
 import type { RecordedEvent } from '../event-store/event-store.port';
@@ -39,6 +40,11 @@ export async function resumeCheckout(deps: CheckoutDeps, streamId: string): Prom
     if (state.failed || state.abandoned) {
       const released = await giveBack(deps, started, undefined, { kind: 'system' });
       if (released.length > 0) deps.log(`[checkout] ${streamId}: finished giving back what it held (${released.length} releases)`);
+      return;
+    }
+    const deadline = started.deadline ?? new Date(Date.parse(started.startedAt) + CHECKOUT_DEADLINE_MS).toISOString();
+    if (!state.committed && Date.parse(deadline) <= deps.clock().getTime()) {
+      await abandonUncommitted(deps, streamId, started, stream, `${streamId}:abandon`);
       return;
     }
     await forward(deps, streamId, started, stream);
@@ -72,16 +78,23 @@ export function abandonCheckoutHandler(deps: CheckoutDeps): DeadlineHandler {
       await forward(deps, streamId, started, stream);
       return;
     }
-    const ctx = processContext(deps, 'checkout', streamId);
-    let abandoned;
-    try {
-      abandoned = await decideOn(ctx, streamId, checkoutDecider, abandon, deadline.commandId, { known: stream });
-    } catch (error) {
-      // committed by a driver still going forward since it was read: that driver finishes it
-      if (error instanceof DomainError && checkoutStateOf(await deps.store.readStream(streamId)).committed) return;
-      throw error;
-    }
-    const released = await giveBack(deps, started, undefined, ctx.actor);
-    await deps.waitFor([...released, ...abandoned.events], { projections: ['stock', 'checkout'] });
+    await abandonUncommitted(deps, streamId, started, stream, deadline.commandId);
   });
+}
+
+/** CheckoutAbandoned first (the fence), then everything the plan may have reserved comes back, as the system. */
+async function abandonUncommitted(
+  deps: CheckoutDeps, streamId: string, started: CheckoutStarted['data'], stream: readonly RecordedEvent[], commandId: string,
+): Promise<void> {
+  const ctx = processContext(deps, 'checkout', streamId);
+  let abandoned;
+  try {
+    abandoned = await decideOn(ctx, streamId, checkoutDecider, abandon, commandId, { known: stream });
+  } catch (error) {
+    // committed by a driver still going forward since it was read: that driver finishes it
+    if (error instanceof DomainError && checkoutStateOf(await deps.store.readStream(streamId)).committed) return;
+    throw error;
+  }
+  const released = await giveBack(deps, started, undefined, ctx.actor);
+  await deps.waitFor([...released, ...abandoned.events], { projections: ['stock', 'checkout'] });
 }

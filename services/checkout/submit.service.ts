@@ -103,14 +103,18 @@ export async function carryOut(
   let orders: LoadedOrder[];
   let together: PlacedTogether | null = null;
   const taken: TakenSteps = new Set();
+  let held = stream; // the checkout stream as this run knows it (decided on without a read)
   try {
     events.push(...await reserve(deps, started, taken));
     together = fresh ? await placeTogether(deps, ctx, started, stream) : null;
     if (together) {
       events.push(...together.events);
       orders = together.orders;
+      held = together.checkoutStream;
     } else {
-      events.push(...(await commit(ctx, started, stream)).events);
+      const committed = await commit(ctx, started, stream);
+      events.push(...committed.events);
+      held = streamAfter(stream, committed);
       const placed = await placeOrders(deps, started);
       events.push(...placed.events);
       orders = placed.orders;
@@ -138,7 +142,8 @@ export async function carryOut(
       events.push(...payment.events);
     }
     await removeFromCart(deps, started);
-    const completed = await decideOn(ctx, ctx.correlationId, checkoutDecider, completeCheckout(plan, codeUrl), `${ctx.correlationId}:complete`);
+    const completed = await decideOn(ctx, ctx.correlationId, checkoutDecider, completeCheckout(plan, codeUrl), `${ctx.correlationId}:complete`,
+      { known: held });
     events.push(...completed.events);
     done = completed.state.completed;
   }
@@ -201,15 +206,17 @@ interface PlacedTogether {
   codeUrl: string;
   /** the completed checkout, when the completion went in the same append */
   completed: NonNullable<CheckoutState['completed']> | null;
+  /** the checkout stream after the append */
+  checkoutStream: RecordedEvent[];
 }
 
 /**
  * The orders (one per shop), the payment for the payable ones (made at the provider first, so its code url can be
- * recorded) and, when the plan has no order that costs nothing and no cart lines to remove (steps that must come
- * between them), CheckoutCompleted: decided on streams known to be empty (new order and payment ids) and on the
- * checkout stream as held, and appended together. A refusal throws before anything is appended. Null — the caller
- * takes the steps one by one — when a stream moved on meanwhile or the provider failed (the one-by-one path places
- * the orders first, so a later deadline resumes them, as before).
+ * recorded) and, on the checkout stream, CheckoutCompleted when the plan has no order that costs nothing and no cart
+ * lines to remove (steps that must come between them), else CheckoutCommitted: decided on streams known to be empty
+ * (new order and payment ids) and on the checkout stream as held, and appended together. A refusal throws before
+ * anything is appended. Null — the caller takes the steps one by one — when a stream moved on meanwhile (another
+ * driver, the resumer, got there first) or the provider failed.
  */
 async function placeTogether(
   deps: CheckoutDeps, ctx: StepContext, started: Started, stream: readonly RecordedEvent[],
@@ -247,16 +254,18 @@ async function placeTogether(
     : decideStep(ctx, ctx.correlationId, checkoutDecider,
       { type: 'CommitCheckout', data: { orderIds: plan.orders.map((o) => o.orderId) } }, `${ctx.correlationId}:commit`, stream);
   if (!own) return null;
-  steps.push(own);
-  const appended = await appendDecided(ctx, steps);
+  // the checkout's own stream first: where a store appends in sequence (EventStoreDB) the fence is recorded before
+  // any order, as on the one-by-one path
+  const appended = await appendDecided(ctx, [own, ...steps]);
   if (!appended) return null;
-  const orders = plan.orders.map((o, i) => orderOf(o.orderId, appended.results[i].events));
+  const [mine, ...theirs] = appended.results;
+  const orders = plan.orders.map((o, i) => orderOf(o.orderId, theirs[i].events));
   if (orders.some((order) => order === null)) return null;
-  const last = appended.results.at(-1)?.state as CheckoutState | undefined;
   return {
     events: appended.events,
     orders: orders as LoadedOrder[],
-    codeUrl: plan.paymentId ? ((appended.results[plan.orders.length].state as PaymentState).context.payment?.codeUrl ?? codeUrl) : '',
-    completed: last?.completed ?? null,
+    codeUrl: plan.paymentId ? ((theirs[plan.orders.length].state as PaymentState).context.payment?.codeUrl ?? codeUrl) : '',
+    completed: (mine.state as CheckoutState).completed,
+    checkoutStream: [...stream, ...mine.events],
   };
 }

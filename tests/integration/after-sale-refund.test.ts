@@ -46,8 +46,14 @@ describe.each(backends)('refund only on %s', (backend) => {
       expect(await streamTypes(world, 'order-6001')).toEqual(expect.arrayContaining(['AfterSaleOpened', 'AutoConfirmPaused']));
     });
 
-    it('refuses a second application on the held line with 该商品已在售后中', async () => {
-      const { body } = await submit(world, token, refundOnly(6001, [{ skuId: 11, number: 1 }]));
+    it('answers the same application sent again (a retry after a lost answer) with the after-sale it started', async () => {
+      const { body } = await submit(world, token, refundOnly(6001, [{ skuId: 11, number: 1 }], { price: 299 }));
+      expect(body).toMatchObject({ code: '200', data: { afterId, afterState: 1 } });
+      expect(await streamTypes(world, `after-sale-${afterId}`)).toEqual(['AfterSaleSubmitted']);
+    });
+
+    it('refuses another application on the held line with 该商品已在售后中', async () => {
+      const { body } = await submit(world, token, refundOnly(6001, [{ skuId: 11, number: 1 }], { returnReason: '质量问题' }));
       expect(body).toMatchObject({ code: '300012', message: '该商品已在售后中' });
     });
 

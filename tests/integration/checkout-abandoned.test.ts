@@ -1,8 +1,10 @@
 /**
- * A checkout stopped between reserving and placing (issue 10 finding 8): the request dies after the stock was
- * reserved and before any order was placed. The checkout's own stream holds a deadline (abandon-checkout, 2 minutes
- * after the start): the scheduler fires it, the reservation comes back and the checkout is recorded abandoned. A
- * checkout that completed is untouched by its deadline, even one fired anyway (the decider refuses it as stale).
+ * A checkout stopped halfway (issue 10 finding 8, issue 28): the request dies between its steps. Its own stream holds
+ * the one resumer's row (resume-process, PROCESS_RESUME_AFTER_MS after the start: 30 s here) and its deadline
+ * (abandon-checkout, 2 minutes after the start). The resumer carries a stopped checkout forward — its order placed with
+ * what it reserved, its QR made, completed. One that nothing committed by its deadline (the servers were down
+ * meanwhile) is given up instead: CheckoutAbandoned first, then its reservation comes back. A checkout that completed
+ * is untouched by its deadline, even one fired anyway (the decider refuses it as stale).
  */
 import { openFreshPGlite } from '../support/pglite-snapshot';
 import type { PGlite } from '@electric-sql/pglite';
@@ -32,10 +34,11 @@ afterAll(async () => {
  * several streams together run here in sequence, as on EventStoreDB (appendInSequence), so the process can die between
  * their streams (on PostgreSQL such an append is all or none: the crash before placing covers it).
  */
-function crashAt(store: EventStore, category: 'order' | 'payment'): () => void {
+function crashAt(store: EventStore, category: 'order' | 'payment' | 'commit'): () => void {
   const { appendToStream: append, appendToStreams: appendMany } = store;
   store.appendToStream = (streamId, events, options) => {
-    if (streamId.startsWith(`${category}-`)) return Promise.reject(new Error(`process killed before writing ${streamId}`));
+    const dies = category === 'commit' ? events.some((e) => e.type === 'CheckoutCommitted') : streamId.startsWith(`${category}-`);
+    if (dies) return Promise.reject(new Error(`process killed before writing ${streamId}`));
     return append(streamId, events, options);
   };
   store.appendToStreams = (appends) => appendInSequence(store, appends);
@@ -54,6 +57,18 @@ async function checkoutStreamOf(userId: number): Promise<string> {
 const deadlineOf = async (streamId: string) => (await server.runtime.db.query<{ due_text: string }>(
   `select due_text from deadlines where kind = 'abandon-checkout' and stream_id = $1`, [streamId])).rows[0]?.due_text ?? null;
 
+const SECOND = 1000;
+
+async function diedAt(shopper: Shopper, category: 'order' | 'payment' | 'commit', key: string): Promise<string> {
+  const restore = crashAt(server.runtime.store, category);
+  try {
+    expect((await shopper.submit({ shops: cupOrder(1) }, key)).status).toBe(500);
+  } finally {
+    restore();
+  }
+  return checkoutStreamOf(shopper.userId);
+}
+
 describe('a checkout whose request died after reserving the stock and before placing the order', () => {
   let shopper: Shopper;
   let stockBefore: number;
@@ -61,27 +76,45 @@ describe('a checkout whose request died after reserving the stock and before pla
   beforeAll(async () => {
     shopper = await newShopper(server, clock());
     stockBefore = (await available(server, ids.sku.cupRed)) ?? 50;
-    const restore = crashAt(server.runtime.store, 'order');
-    try {
-      expect((await shopper.submit({ shops: cupOrder(1) }, 'dies-before-placing')).status).toBe(500);
-    } finally {
-      restore();
-    }
-    checkout = await checkoutStreamOf(shopper.userId);
+    checkout = await diedAt(shopper, 'commit', 'dies-before-placing');
     await until(async () => (await available(server, ids.sku.cupRed)) === stockBefore - 1);
     await until(async () => (await deadlineOf(checkout)) !== null);
   });
 
-  it('holds its unit until its deadline, 2 minutes after the start', async () => {
-    offset += MINUTE;
+  it('holds its unit until the resumer looks at it', async () => {
+    offset += 10 * SECOND;
     await server.runtime.scheduler.tick(clock());
     expect(await typesOf(server, checkout)).toEqual(['CheckoutStarted']);
     expect(await available(server, ids.sku.cupRed)).toBe(stockBefore - 1);
   });
 
+  it('is carried forward by the resumer: its order placed with the unit it holds, its QR made, completed', async () => {
+    offset += 25 * SECOND;
+    expect(await server.runtime.scheduler.tick(clock())).toMatchObject({ failed: 0 });
+    expect(await typesOf(server, checkout)).toEqual(['CheckoutStarted', 'CheckoutCommitted', 'CheckoutCompleted']);
+    expect(await available(server, ids.sku.cupRed)).toBe(stockBefore - 1);
+    const retried = (await shopper.submit({ shops: cupOrder(1) }, 'dies-before-placing')).body;
+    expect(retried.code).toBe('200');
+    expect(await typesOf(server, `order-${retried.data.orderId}`)).toEqual(['OrderPlaced']);
+    expect(await typesOf(server, `payment-${retried.data.paymentId}`)).toEqual(['PaymentCreated']);
+  });
+});
+
+describe('a checkout that nothing committed before its deadline (its servers were down meanwhile)', () => {
+  let shopper: Shopper;
+  let stockBefore: number;
+  let checkout: string;
+  beforeAll(async () => {
+    shopper = await newShopper(server, clock());
+    stockBefore = (await available(server, ids.sku.cupRed)) ?? 50;
+    checkout = await diedAt(shopper, 'commit', 'dies-and-waits');
+    await until(async () => (await available(server, ids.sku.cupRed)) === stockBefore - 1);
+    await until(async () => (await deadlineOf(checkout)) !== null);
+  });
+
   it('gives the unit back at its deadline, as the system, and is recorded abandoned', async () => {
-    offset += MINUTE + 1000;
-    expect(await server.runtime.scheduler.tick(clock())).toMatchObject({ fired: 1, failed: 0 });
+    offset += 2 * MINUTE + SECOND;
+    expect(await server.runtime.scheduler.tick(clock())).toMatchObject({ failed: 0 });
     expect(await typesOf(server, checkout)).toEqual(['CheckoutStarted', 'CheckoutAbandoned']);
     await until(async () => (await available(server, ids.sku.cupRed)) === stockBefore);
     const released = (await server.runtime.store.readStream(`sku-${ids.sku.cupRed}`)).at(-1);
@@ -90,7 +123,7 @@ describe('a checkout whose request died after reserving the stock and before pla
   });
 
   it('answers 订单状态已变更 to the same request retried under its key', async () => {
-    expect((await shopper.submit({ shops: cupOrder(1) }, 'dies-before-placing')).body).toMatchObject({ code: '400001' });
+    expect((await shopper.submit({ shops: cupOrder(1) }, 'dies-and-waits')).body).toMatchObject({ code: '400001' });
     expect(await typesOf(server, checkout)).toEqual(['CheckoutStarted', 'CheckoutAbandoned']);
   });
 });
@@ -103,33 +136,27 @@ describe('a checkout that completed', () => {
     await until(async () => (await deadlineOf(checkout)) === null);
     const stock = await available(server, ids.sku.cupRed);
     offset += 3 * MINUTE;
-    expect(await server.runtime.scheduler.tick(clock())).toMatchObject({ fired: 0, failed: 0 });
+    expect(await server.runtime.scheduler.tick(clock())).toMatchObject({ failed: 0 });
     // a deadline the read model still held (a lagging projection): the decider refuses it, nothing is given back
     await server.runtime.db.query(
       `insert into deadlines (kind, stream_id, entity_id, due_at, due_text, set_at) values ('abandon-checkout', $1, 0, $2, $3, $2)`,
       [checkout, new Date(clock().getTime() - 1000), new Date(clock().getTime() - 1000).toISOString()]);
     expect(await server.runtime.scheduler.tick(clock())).toMatchObject({ stale: 1, fired: 0, failed: 0 });
-    expect(await typesOf(server, checkout)).toEqual(['CheckoutStarted', 'CheckoutCompleted']);
+    expect(await typesOf(server, checkout)).toEqual(['CheckoutStarted', 'CheckoutCommitted', 'CheckoutCompleted']);
     expect(await typesOf(server, `order-${pay.orderId}`)).toEqual(['OrderPlaced']);
     expect(await available(server, ids.sku.cupRed)).toBe(stock);
   });
 });
 
 describe('a checkout whose request died after placing the order and before making its QR', () => {
-  it('is resumed at its deadline: the order keeps its unit, gets its QR and the checkout completes', async () => {
+  it('is resumed: the order keeps its unit, gets its QR and the checkout completes', async () => {
     const shopper = await newShopper(server, clock());
-    const restore = crashAt(server.runtime.store, 'payment');
-    try {
-      expect((await shopper.submit({ shops: cupOrder(1) }, 'dies-before-paying')).status).toBe(500);
-    } finally {
-      restore();
-    }
-    const checkout = await checkoutStreamOf(shopper.userId);
+    const checkout = await diedAt(shopper, 'payment', 'dies-before-paying');
     await until(async () => (await deadlineOf(checkout)) !== null);
     const stock = await available(server, ids.sku.cupRed);
-    offset += 2 * MINUTE + 1000;
-    expect(await server.runtime.scheduler.tick(clock())).toMatchObject({ fired: 1, failed: 0 });
-    expect(await typesOf(server, checkout)).toEqual(['CheckoutStarted', 'CheckoutCompleted']);
+    offset += 31 * SECOND;
+    expect(await server.runtime.scheduler.tick(clock())).toMatchObject({ failed: 0 });
+    expect(await typesOf(server, checkout)).toEqual(['CheckoutStarted', 'CheckoutCommitted', 'CheckoutCompleted']);
     const retried = (await shopper.submit({ shops: cupOrder(1) }, 'dies-before-paying')).body;
     expect(retried.code).toBe('200');
     expect(await typesOf(server, `order-${retried.data.orderId}`)).toEqual(['OrderPlaced']);

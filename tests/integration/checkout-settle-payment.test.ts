@@ -1,8 +1,8 @@
 /**
  * Money recorded, orders not paid (issue 10, found by the kill -9 fault test): a process that dies between
  * RecordPaymentSuccess and PayOrder leaves a succeeded payment whose order still awaits payment, and a sandbox payment
- * is never notified again. The `settle-payment` deadline, due 10 s after PaymentSucceeded, finishes the job; after a
- * completed callback its firing records nothing.
+ * is never notified again. The payment process's resumer row (resume-process, armed by PaymentSucceeded, fired
+ * PROCESS_RESUME_AFTER_MS later: 30 s here) finishes the job; after a completed callback its firing records nothing.
  */
 import { paymentDecider } from '../../domain/payment/payment.decider';
 import { decideOn, systemActor } from '../../services/processes/process-step';
@@ -37,24 +37,23 @@ async function recordMoneyOnly(info: PayInfo): Promise<void> {
     `callback:wx-${info.paymentId}`);
 }
 
-async function settlePaymentDeadline(paymentId: string): Promise<string | null> {
+async function resumerRow(paymentId: string): Promise<string | null> {
   const { rows } = await server.runtime.db.query<{ due_text: string }>(
-    `select due_text from deadlines where kind = 'settle-payment' and stream_id = $1`, [`payment-${paymentId}`]);
+    `select due_text from deadlines where kind = 'resume-process' and stream_id = $1`, [`payment-${paymentId}`]);
   return rows[0]?.due_text ?? null;
 }
 
 describe('a payment whose callback stopped after recording the money', () => {
-  it('has its order paid by the settle-payment deadline, 10 s after the money, once', async () => {
+  it('has its order paid by the resumer, 30 s after the money, once', async () => {
     const info = await submitted();
     await recordMoneyOnly(info);
     expect(await typesOf(server, `order-${info.orderId}`)).toEqual(['OrderPlaced']);
-    await until(async () => (await settlePaymentDeadline(info.paymentId)) !== null);
-    expect(await settlePaymentDeadline(info.paymentId)).toBe(later(10_000).toISOString());
+    await until(async () => (await resumerRow(info.paymentId)) === NOW.toISOString());
 
-    await server.runtime.scheduler.tick(later(9_000));
+    await server.runtime.scheduler.tick(later(29_000));
     expect(await typesOf(server, `order-${info.orderId}`)).toEqual(['OrderPlaced']);
 
-    await server.runtime.scheduler.tick(later(10_000));
+    await server.runtime.scheduler.tick(later(30_000));
     expect(await typesOf(server, `order-${info.orderId}`)).toEqual(['OrderPlaced', 'OrderPaid']);
     await server.runtime.scheduler.tick(later(60_000));
     expect(await typesOf(server, `order-${info.orderId}`)).toEqual(['OrderPlaced', 'OrderPaid']);
@@ -62,15 +61,15 @@ describe('a payment whose callback stopped after recording the money', () => {
 });
 
 describe('a payment whose callback completed', () => {
-  it('records nothing more when its settle-payment deadline fires', async () => {
+  it('records nothing more when its resumer row fires', async () => {
     const info = await submitted();
     const confirmed = await fetch(`${server.url}/pay/sandbox/${info.paymentId}/confirm`, { method: 'POST' });
     expect(confirmed.status).toBe(200);
     expect(await typesOf(server, `order-${info.orderId}`)).toEqual(['OrderPlaced', 'OrderPaid']);
-    await until(async () => (await settlePaymentDeadline(info.paymentId)) !== null);
+    await until(async () => (await resumerRow(info.paymentId)) !== null);
     const head = async () => (await server.runtime.db.query<{ n: number }>('select count(*)::int as n from events')).rows[0].n;
     const before = await head();
-    await server.runtime.scheduler.tick(later(10_000));
+    await server.runtime.scheduler.tick(later(30_000));
     expect(await head()).toBe(before);
   });
 });

@@ -84,7 +84,7 @@ describe('a shopper checking out the cart from two shops', () => {
     const order = (await server.runtime.store.readStream(`order-${answer.data.orderId}`))[0];
     const checkout = order.metadata.correlationId as string;
     expect(checkout).toMatch(/^checkout-\d+$/);
-    expect(await typesOf(server, checkout)).toEqual(['CheckoutStarted', 'CheckoutCompleted']);
+    expect(await typesOf(server, checkout)).toEqual(['CheckoutStarted', 'CheckoutCommitted', 'CheckoutCompleted']);
   });
 
   it('takes the bought lines out of the cart', async () => {
