@@ -83,7 +83,8 @@ describe.each(backends)('what changes together is appended together, on %s', (ba
     });
 
     it('writes three transactions: the start, the stock reservation, then order + payment + completion together', () => {
-      expect(typesIn(written)).toEqual(['CheckoutStarted', 'StockReserved', 'OrderPlaced', 'PaymentCreated', 'CheckoutCompleted']);
+      // the checkout stream's part first: the fence (CheckoutCommitted) with the completion, then order and payment
+      expect(typesIn(written)).toEqual(['CheckoutStarted', 'StockReserved', 'CheckoutCommitted', 'CheckoutCompleted', 'OrderPlaced', 'PaymentCreated']);
       expect(transactions(written)).toBe(3);
       const [together] = txOf(written, 'OrderPlaced');
       expect(txOf(written, 'PaymentCreated')).toEqual([together]);
@@ -135,8 +136,9 @@ describe.each(backends)('what changes together is appended together, on %s', (ba
     const submitted = await shopper.submit({ shops: cupOrder(1) }, `atomic-${backend}-cart`);
     expect(submitted.body.code).toBe('200');
     const written = await writtenBy(server, await checkoutStreamOf(server, submitted.body.data.orderId));
-    expect(typesIn(written)).toEqual(['CheckoutStarted', 'StockReserved', 'OrderPlaced', 'PaymentCreated', 'CheckoutCompleted']);
+    expect(typesIn(written)).toEqual(['CheckoutStarted', 'StockReserved', 'CheckoutCommitted', 'OrderPlaced', 'PaymentCreated', 'CheckoutCompleted']);
     expect(txOf(written, 'PaymentCreated')).toEqual(txOf(written, 'OrderPlaced'));
+    expect(txOf(written, 'CheckoutCommitted')).toEqual(txOf(written, 'OrderPlaced'));
     expect(transactions(written)).toBe(4);
   });
 
@@ -158,7 +160,7 @@ describe.each(backends)('what changes together is appended together, on %s', (ba
       const retried = await shopper.submit({ shops: buyNow() }, key);
       expect(retried.body.code).toBe('200');
       const written = await writtenBy(server, checkout);
-      expect(typesIn(written)).toEqual(['CheckoutStarted', 'StockReserved', 'OrderPlaced', 'PaymentCreated', 'CheckoutCompleted']);
+      expect(typesIn(written)).toEqual(['CheckoutStarted', 'StockReserved', 'CheckoutCommitted', 'OrderPlaced', 'PaymentCreated', 'CheckoutCompleted']);
       expect(await typesOf(server, `payment-${retried.body.data.paymentId}`)).toEqual(['PaymentCreated']);
     });
   });

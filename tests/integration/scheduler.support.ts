@@ -78,9 +78,13 @@ export const submittedAfterSale = (afterId: number, orderId: number, autoCloseAt
 
 export interface DeadlineRow { kind: string; streamId: string; entityId: number; dueText: string }
 
+/**
+ * The time-based transitions' rows (the lifecycle deadlines). The one resumer's `resume-process` rows live in the
+ * same table but are the process mechanism's (tests/unit/processes, tests/fault/process-crash.test.ts).
+ */
 export async function deadlineRows(runtime: Runtime): Promise<DeadlineRow[]> {
   const { rows } = await runtime.db.query<{ kind: string; stream_id: string; entity_id: string; due_text: string }>(
-    'select kind, stream_id, entity_id, due_text from deadlines order by stream_id, kind');
+    `select kind, stream_id, entity_id, due_text from deadlines where kind <> 'resume-process' order by stream_id, kind`);
   return rows.map((r) => ({ kind: r.kind, streamId: r.stream_id, entityId: Number(r.entity_id), dueText: r.due_text }));
 }
 
