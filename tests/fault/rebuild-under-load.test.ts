@@ -6,6 +6,10 @@
  * rebuild's switch takes the live views over to the new generation under the shoppers' reads (a 40P01 deadlock there
  * once answered 500 系统错误). No shopper request may be answered 500 (or any 5xx but the retry-later 503, counted
  * and held to a few); every rebuild must exit 0 and switch; the invariants must hold afterwards.
+ * The deadlock itself needs a reader between its two view locks at the instant a switch takes them: HTTP readers
+ * (one statement each) met it in none of four runs on the switch before the fix, so the contract test
+ * (tests/contract/projection-rebuild-readers.test.ts) is what reproduces it; this scenario holds the whole server —
+ * routes, read caches, the runner, the CLI beside it — to no 500 while rebuilds switch under real traffic.
  */
 import type { Database } from '../../services/db/database';
 import { createFreshDatabase, type FreshPostgres } from '../support/backends';
@@ -31,19 +35,22 @@ interface ReadTally { ok: number; busy: number; failures: string[] }
 
 /** Shoppers browsing until `done()`: every answer counted, a 503 as busy, anything else not 200 noted. */
 async function browse(url: string, shoppers: readonly Shopper[], lines: readonly (BuyLine & { productId: number })[], done: () => boolean, tally: ReadTally): Promise<void> {
-  const pages = (shopper: Shopper, line: BuyLine & { productId: number }) => [
+  // a page number of its own each round: the catalogue's answer cache does not serve it, so every round reads the
+  // views (products joined with shops, the reverse of the order a catalog switch replaces them in)
+  const pages = (shopper: Shopper, line: BuyLine & { productId: number }, round: number) => [
     { path: `/product/getById?productId=${line.productId}&skuId=${line.skuId}&shopId=${line.shopId}`, token: shopper.token },
     { path: `/product/getProducts?productId=${line.productId}&skuId=${line.skuId}&shopId=${line.shopId}`, token: shopper.token },
     { path: `/shop/getIndex?shopId=${line.shopId}`, token: shopper.token },
-    { path: `/shop/getShopProducts?shopId=${line.shopId}&page=1&pageSize=12`, token: shopper.token },
-    { path: '/order/getAll?page=1&pageSize=5&state=', token: shopper.token },
+    { path: `/shop/getShopProducts?shopId=${line.shopId}&page=${(round % 500) + 1}&pageSize=${(round % 7) + 1}`, token: shopper.token },
+    { path: `/app/getSearchProducts?search=${encodeURIComponent('手机')}&page=${(round % 500) + 1}&pageSize=${(round % 5) + 1}`, token: shopper.token },
+    { path: `/order/getAll?page=1&pageSize=${(round % 5) + 1}&state=`, token: shopper.token },
   ];
   await Promise.all(Array.from({ length: READERS }, async (_, reader) => {
     const client = new HttpClient(url, 1);
     try {
       for (let round = 0; !done(); round += 1) {
         const shopper = shoppers[(reader + round) % shoppers.length];
-        for (const page of pages(shopper, lines[(reader + round) % lines.length])) {
+        for (const page of pages(shopper, lines[(reader + round) % lines.length], round * READERS + reader)) {
           try {
             const answer = await client.api('GET', page.path, { token: page.token });
             if (answer.status === 503) tally.busy += 1;
