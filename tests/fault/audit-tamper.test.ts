@@ -5,11 +5,14 @@
  * must pass on the untouched log and then fail (exit 1), naming the edited event by its position and the deleted
  * one's stream. Issue 28: the server anchored the whole log, signed, when it stopped (no unanchored tail), and a third
  * order's last event deleted — invisible to its stream's own chain — is named by stream, revision and position.
+ * Then `npm run ops -- projections rebuild orders` (the default: identical or refused) must refuse (exit 1), naming
+ * the edited event, and switch nothing: the live generations and the orders read model stay as they were.
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { createFreshDatabase, type FreshPostgres } from '../support/backends';
 import { describeFault, PORTS, ROOT, scratchDir } from './support/fault-env';
+import { finalLines, runOps } from './support/ops-cli';
 import { expectInvariants, runScenario } from './support/scenario';
 import { serverEnv, spawnServer, untilReady, type ServerEnv, type ServerProcess } from './support/server-process';
 
@@ -81,5 +84,18 @@ describeFault('event rows edited and deleted', ['postgres'], () => {
     expect(after.output).toMatch(new RegExp(`edited\\s+${edited.position}\\s+order-${first}#`));
     expect(after.output).toMatch(new RegExp(`missing\\s+\\S+\\s+order-${second}#`));
     expect(after.output).toMatch(new RegExp(`missing\\s+${lastGone.position}\\s+order-${third}#${lastGone.revision}\\s`));
+
+    const live = async () => ({
+      generations: (await db.query('select projection, generation, version from projection_registry order by projection')).rows,
+      orders: (await db.query(`select count(*)::int as n, md5(coalesce(string_agg(o::text, ',' order by o.order_id), '')) as digest from orders o`)).rows[0],
+    });
+    const liveBefore = await live();
+    const rebuild = await runOps(env, ['projections', 'rebuild', 'orders']);
+    const refusal = finalLines(rebuild.output);
+    console.log(`[fault] projections rebuild orders on the tampered log (exit ${rebuild.exit}, ${rebuild.ms} ms):\n${refusal.slice(-1500)}`);
+    expect(rebuild.exit).toBe(1);
+    expect(refusal).toMatch(/rebuild of orders refused: the event log's hash chain reports \d+ problem\(s\); nothing switched/);
+    expect(refusal).toMatch(new RegExp(`edited event order-${first}#\\d+ at ${edited.position}`));
+    expect(await live()).toEqual(liveBefore);
   }, 180_000);
 });

@@ -4,7 +4,8 @@
  * the scenarios that need it are announced with the reason and not registered (never skipped ones).
  * Ports are this suite's own (HELPERS.md): servers 3150-3159, Kafka 19292-19299, throwaway PostgreSQL 55533-55539,
  * the cluster's proxy 3170 with its instances on 3171-3179; the many-instances cluster (cluster-many.test.ts) on 3190
- * with its instances on 3191-3199 and a broker of its own on 19298 (controller 19299).
+ * with its instances on 3191-3199 and a broker of its own on 19298 (controller 19299); the rebuild-under-load and
+ * payment-reconciliation servers on 3160 and 3161.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -30,6 +31,8 @@ export const PORTS = {
   manyCluster: 3190 + PORT_OFFSET,
   manyClusterKafka: 19298 + PORT_OFFSET,
   manyClusterKafkaController: 19299 + PORT_OFFSET,
+  rebuildUnderLoad: 3160 + PORT_OFFSET,
+  reconcile: 3161 + PORT_OFFSET,
 } as const;
 
 const scratch: string[] = [];
