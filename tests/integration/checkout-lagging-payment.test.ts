@@ -65,6 +65,6 @@ describe('a shopper paying one order of a two-shop checkout while the checkout r
     expect(await paymentsCreatedFor(submitted.orderId)).toEqual([`payment-${submitted.paymentId}`, `payment-${first.body.data.paymentId}`]);
     expect(await typesOf(server, `order-${submitted.orderId}`)).toEqual(['OrderPlaced']);
     const checkoutStream = (await server.runtime.store.readStream(`payment-${first.body.data.paymentId}`))[0].metadata.correlationId;
-    expect(await typesOf(server, String(checkoutStream))).toEqual(['CheckoutStarted', 'CheckoutCompleted', 'CheckoutPaymentRequested']);
+    expect(await typesOf(server, String(checkoutStream))).toEqual(['CheckoutStarted', 'CheckoutCommitted', 'CheckoutCompleted', 'CheckoutPaymentRequested']);
   });
 });
