@@ -79,7 +79,9 @@ const ConfigSchema = z.object({
    */
   SMS_WRONG_TRIES_PER_PHONE: z.coerce.number().int().min(1).max(1000).default(13),
   /** Wrong SMS codes one client network (IPv4 /24, IPv6 /64) may give for one phone in that window. */
-  SMS_WRONG_TRIES_PER_CLIENT: z.coerce.number().int().min(1).max(1000).default(5),
+  SMS_WRONG_TRIES_PER_CLIENT: z.coerce.number().int().min(1).max(1000).default(10),
+  /** The last tries of SMS_WRONG_TRIES_PER_PHONE: one each, for client networks with no wrong try for the phone. */
+  SMS_WRONG_TRIES_RESERVED: z.coerce.number().int().min(0).max(1000).default(3),
   SMS_WRONG_TRIES_WINDOW_MS: z.coerce.number().int().min(60_000).max(30 * 24 * 60 * 60 * 1000).default(24 * 60 * 60 * 1000),
   /** Retired (issue 29): a lock now lasts until its wrong tries leave the sliding window. Accepted and ignored. */
   SMS_PHONE_LOCK_MS: z.coerce.number().int().min(60_000).max(30 * 24 * 60 * 60 * 1000).optional(),
@@ -237,7 +239,7 @@ export const kafkaBrokers = (config: Config): string[] | undefined =>
 
 /** Brute-force and flooding limits of SMS codes (services/identity/sms-guard.ts). */
 export interface SmsLimits {
-  wrongTriesPerPhone: number; wrongTriesPerClient: number; wrongTriesWindowMs: number;
+  wrongTriesPerPhone: number; wrongTriesPerClient: number; wrongTriesReserved: number; wrongTriesWindowMs: number;
   sendsPerClient: number; sendsPerNetwork: number; sendsPerNumberRange: number;
   sendsTotal: number; sendsReservedForReturning: number; sendWindowMs: number;
 }
@@ -248,6 +250,7 @@ export interface UnpaidOrderLimits { ordersPerUser: number; unitsPerSkuPerUser: 
 export const smsLimitsOf = (config: Config): SmsLimits => ({
   wrongTriesPerPhone: config.SMS_WRONG_TRIES_PER_PHONE,
   wrongTriesPerClient: config.SMS_WRONG_TRIES_PER_CLIENT,
+  wrongTriesReserved: Math.min(config.SMS_WRONG_TRIES_RESERVED, config.SMS_WRONG_TRIES_PER_PHONE - 1),
   wrongTriesWindowMs: config.SMS_WRONG_TRIES_WINDOW_MS,
   sendsPerClient: config.SMS_SENDS_PER_CLIENT,
   sendsPerNetwork: config.SMS_SENDS_PER_NETWORK ?? Math.max(Math.floor(config.SMS_SENDS_TOTAL / 10), 1),

@@ -9,11 +9,13 @@
  * at most 13 failing checks a day plus the one that would hit: 13/6561 ≈ 0.198 % ≤ 0.2 % per phone per day, however
  * many addresses he uses. Raising the key raises the bound (20 → 0.30 %).
  *
- * The owner. Wrong tries are also budgeted per (phone, client network): SMS_WRONG_TRIES_PER_CLIENT (5) in the window,
- * then that network — not the phone — answers 11009. So one guesser, or one network of them, can no longer lock the
- * owner out: the owner, from their own network, asks for a fresh code (the guesser never sees it) and signs in.
- * Reaching the phone-wide 13 takes failed checks from at least three networks; a sign-in that succeeds forgives its
- * own network's tries for that network's budget but not for the phone-wide count, so the bound above holds.
+ * The owner. Wrong tries are also budgeted per (phone, client network): SMS_WRONG_TRIES_PER_CLIENT (10, room for an
+ * owner's typos over two codes) in the window, then that network — not the phone — answers 11009. The last
+ * SMS_WRONG_TRIES_RESERVED (3) of the phone's 13 are one check each, for networks with no wrong try of their own: so
+ * a guesser who spent 10 from his network (the issue-29 lockout) leaves the owner — on another network — a fresh
+ * code (the guesser never sees it; codes go only to the phone) and a check that signs in. Locking the owner out for
+ * the day now takes wrong tries from at least 1 + 3 distinct networks. A sign-in that succeeds forgives its own
+ * network's tries for that network's budget, never for the phone-wide count, so the bound above holds.
  *
  * Flooding. Sends are logged (`sms_sends`) and counted over a sliding SMS_SEND_WINDOW_MS, so no clock-aligned window
  * boundary doubles a client's allowance. A send is refused for its client address (SMS_SENDS_PER_CLIENT), its client
@@ -70,20 +72,28 @@ export async function migrateSmsGuard(db: Database): Promise<void> {
 
 /**
  * When `client` may have codes for `phone` checked (and sent) again, or null when it may now: the phone-wide
- * budget of failed checks, or this client network's own budget, used up in the sliding window.
+ * budget used up, this client network's own budget used up, or only the reserved tries left and this network
+ * has already tried wrong — each for the sliding window.
  */
 export async function guessingLockedUntil(
   tx: Queryable, phone: string, client: string, now: Date, limits: SmsLimits,
 ): Promise<Date | null> {
   const since = new Date(now.getTime() - limits.wrongTriesWindowMs).toISOString();
-  // the tries of the window, newest first: the lock ends when the try that made it reach its limit ages out
+  // the tries of the window, newest first: a limit holds until the try that made it reach the limit ages out
   const { rows } = await tx.query<{ tried_at: Date | string; mine: boolean }>(
     `select tried_at, (network = $3 and not forgiven) as mine from sms_wrong_tries
      where phone = $1 and tried_at > $2 order by tried_at desc`, [phone, since, networkOf(client)]);
-  const endsAfter = (tries: Array<{ tried_at: Date | string }>, limit: number): number | null =>
-    tries.length >= limit ? new Date(tries[limit - 1].tried_at).getTime() + limits.wrongTriesWindowMs : null;
-  const ends = [endsAfter(rows, limits.wrongTriesPerPhone), endsAfter(rows.filter((r) => r.mine), limits.wrongTriesPerClient)]
-    .filter((end): end is number => end !== null && end > now.getTime());
+  const ageOut = (row: { tried_at: Date | string }): number => new Date(row.tried_at).getTime() + limits.wrongTriesWindowMs;
+  const reachedUntil = (tries: typeof rows, limit: number): number | null =>
+    (tries.length >= limit ? ageOut(tries[limit - 1]) : null);
+  const mine = rows.filter((row) => row.mine);
+  const shared = reachedUntil(rows, limits.wrongTriesPerPhone - limits.wrongTriesReserved);
+  const ends = [
+    reachedUntil(rows, limits.wrongTriesPerPhone),
+    reachedUntil(mine, limits.wrongTriesPerClient),
+    // in the reserved tries, a network that tried wrong waits until they are over or its own tries age out
+    shared !== null && mine.length > 0 ? Math.min(shared, ageOut(mine[0])) : null,
+  ].filter((end): end is number => end !== null && end > now.getTime());
   return ends.length ? new Date(Math.max(...ends)) : null;
 }
 
