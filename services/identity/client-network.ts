@@ -6,7 +6,7 @@
 export function networkOf(address: string): string {
   const v4 = /^(?:::ffff:)?(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.\d{1,3}$/i.exec(address);
   if (v4) return `${v4[1]}.${v4[2]}.${v4[3]}.0/24`;
-  if (address.includes(':')) {
+  if (/^[0-9a-f:]+$/i.test(address) && address.includes(':')) {
     const [head, tail = ''] = address.toLowerCase().split('::');
     const headGroups = head ? head.split(':') : [];
     const tailGroups = tail ? tail.split(':') : [];
