@@ -73,14 +73,25 @@ const ConfigSchema = z.object({
    */
   DEMO_MERCHANT_AFTER_SALE_AFTER_MS: z.coerce.number().int().min(0).max(30 * 24 * 60 * 60 * 1000).optional(),
   // --- abuse limits (issue 13): all state in the database, so they hold across API instances ---
-  /** Wrong SMS codes one phone may give, across codes, within SMS_WRONG_TRIES_WINDOW_MS before it is locked. */
-  SMS_WRONG_TRIES_PER_PHONE: z.coerce.number().int().min(1).max(1000).default(10),
+  /**
+   * Wrong SMS codes checked for one phone, from all clients together, within the sliding SMS_WRONG_TRIES_WINDOW_MS:
+   * the bound on a guesser's chance (13 of 9^4 = 6561 codes ≈ 0.198 % a day, services/identity/sms-guard.ts).
+   */
+  SMS_WRONG_TRIES_PER_PHONE: z.coerce.number().int().min(1).max(1000).default(13),
+  /** Wrong SMS codes one client network (IPv4 /24, IPv6 /64) may give for one phone in that window. */
+  SMS_WRONG_TRIES_PER_CLIENT: z.coerce.number().int().min(1).max(1000).default(10),
+  /** The last tries of SMS_WRONG_TRIES_PER_PHONE: one each, for client networks with no wrong try for the phone. */
+  SMS_WRONG_TRIES_RESERVED: z.coerce.number().int().min(0).max(1000).default(3),
   SMS_WRONG_TRIES_WINDOW_MS: z.coerce.number().int().min(60_000).max(30 * 24 * 60 * 60 * 1000).default(24 * 60 * 60 * 1000),
-  /** How long a phone that used up its wrong tries can neither sign in nor be sent a code. */
-  SMS_PHONE_LOCK_MS: z.coerce.number().int().min(60_000).max(30 * 24 * 60 * 60 * 1000).default(24 * 60 * 60 * 1000),
-  /** Codes one client address may be sent per SMS_SEND_WINDOW_MS, and codes sent to anyone in that window. */
+  /** Retired (issue 29): a lock now lasts until its wrong tries leave the sliding window. Accepted and ignored. */
+  SMS_PHONE_LOCK_MS: z.coerce.number().int().min(60_000).max(30 * 24 * 60 * 60 * 1000).optional(),
+  /** Codes one client address may be sent per sliding SMS_SEND_WINDOW_MS, and codes sent to anyone in it. */
   SMS_SENDS_PER_CLIENT: z.coerce.number().int().min(1).max(1_000_000).default(10),
   SMS_SENDS_TOTAL: z.coerce.number().int().min(1).max(10_000_000).default(1000),
+  /** Shares of SMS_SENDS_TOTAL so one abuser cannot spend it all (unset: a tenth, a tenth, a fifth of the total). */
+  SMS_SENDS_PER_NETWORK: z.coerce.number().int().min(1).max(10_000_000).optional(),
+  SMS_SENDS_PER_NUMBER_RANGE: z.coerce.number().int().min(1).max(10_000_000).optional(),
+  SMS_SENDS_RESERVED_FOR_RETURNING: z.coerce.number().int().min(0).max(10_000_000).optional(),
   SMS_SEND_WINDOW_MS: z.coerce.number().int().min(1000).max(24 * 60 * 60 * 1000).default(60 * 60 * 1000),
   /** Stock hoarding: orders one shopper may hold unpaid, and units of one SKU across them. */
   UNPAID_ORDERS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(20),
@@ -228,8 +239,9 @@ export const kafkaBrokers = (config: Config): string[] | undefined =>
 
 /** Brute-force and flooding limits of SMS codes (services/identity/sms-guard.ts). */
 export interface SmsLimits {
-  wrongTriesPerPhone: number; wrongTriesWindowMs: number; phoneLockMs: number;
-  sendsPerClient: number; sendsTotal: number; sendWindowMs: number;
+  wrongTriesPerPhone: number; wrongTriesPerClient: number; wrongTriesReserved: number; wrongTriesWindowMs: number;
+  sendsPerClient: number; sendsPerNetwork: number; sendsPerNumberRange: number;
+  sendsTotal: number; sendsReservedForReturning: number; sendWindowMs: number;
 }
 
 /** Stock hoarding limits of unpaid orders (services/checkout/unpaid-order-limits.ts). */
@@ -237,10 +249,15 @@ export interface UnpaidOrderLimits { ordersPerUser: number; unitsPerSkuPerUser: 
 
 export const smsLimitsOf = (config: Config): SmsLimits => ({
   wrongTriesPerPhone: config.SMS_WRONG_TRIES_PER_PHONE,
+  wrongTriesPerClient: config.SMS_WRONG_TRIES_PER_CLIENT,
+  wrongTriesReserved: Math.min(config.SMS_WRONG_TRIES_RESERVED, config.SMS_WRONG_TRIES_PER_PHONE - 1),
   wrongTriesWindowMs: config.SMS_WRONG_TRIES_WINDOW_MS,
-  phoneLockMs: config.SMS_PHONE_LOCK_MS,
   sendsPerClient: config.SMS_SENDS_PER_CLIENT,
+  sendsPerNetwork: config.SMS_SENDS_PER_NETWORK ?? Math.max(Math.floor(config.SMS_SENDS_TOTAL / 10), 1),
+  sendsPerNumberRange: config.SMS_SENDS_PER_NUMBER_RANGE ?? Math.max(Math.floor(config.SMS_SENDS_TOTAL / 10), 1),
   sendsTotal: config.SMS_SENDS_TOTAL,
+  sendsReservedForReturning: Math.min(
+    config.SMS_SENDS_RESERVED_FOR_RETURNING ?? Math.floor(config.SMS_SENDS_TOTAL / 5), config.SMS_SENDS_TOTAL),
   sendWindowMs: config.SMS_SEND_WINDOW_MS,
 });
 

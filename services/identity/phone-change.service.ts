@@ -50,20 +50,24 @@ export async function createPhoneChangeService(deps: PhoneChangeDeps) {
     return state.profile.phone;
   };
 
-  /** Checks and spends a code: wrong tries count towards the phone's lock, as at sign-in. */
-  const spendCode = async (phone: string, code: string, now: Date): Promise<void> => {
-    const verdict = await codes.check(phone, code, now);
-    if (verdict === 'phoneLocked') await failPhoneLocked(codes, phone, now);
+  /**
+   * Checks and spends a code: wrong tries count towards the budgets, as at sign-in; the signed-in account is the
+   * client whose own budget they use.
+   */
+  const spendCode = async (userId: number, phone: string, code: string, now: Date): Promise<void> => {
+    const client = `user:${userId}`;
+    const verdict = await codes.check(phone, code, now, client);
+    if (verdict === 'phoneLocked') await failPhoneLocked(codes, phone, now, client);
     if (verdict === 'locked') fail('smsCodeLocked');
     if (verdict === 'invalid') fail('smsCodeInvalid');
-    if (!(await codes.consume(phone, code, now))) fail('smsCodeInvalid');
+    if (!(await codes.consume(phone, code, now, client))) fail('smsCodeInvalid');
   };
 
   return {
     async checkUser(userId: number, phone: string, code: string): Promise<void> {
       const now = deps.clock();
       if ((await currentPhone(userId)) !== phone) fail('phoneNotCurrent');
-      await spendCode(phone, code, now);
+      await spendCode(userId, phone, code, now);
       await db.query(
         `insert into phone_change_checks (user_id, checked_phone, expires_at) values ($1, $2, $3)
          on conflict (user_id) do update set checked_phone = excluded.checked_phone, expires_at = excluded.expires_at`,
@@ -77,7 +81,7 @@ export async function createPhoneChangeService(deps: PhoneChangeDeps) {
         `select checked_phone from phone_change_checks where user_id = $1 and expires_at > $2`, [userId, now.toISOString()]);
       if (pass.rows[0]?.checked_phone !== previous) fail('phoneIdentityUnchecked');
       if (phone === previous) fail('phoneUnchanged');
-      await spendCode(phone, code, now);
+      await spendCode(userId, phone, code, now);
       const isRegistered = async (id: number) => (await readUser(id)).status === 'registered';
       if (!(await phones.transfer(userId, phone, now, isRegistered))) fail('phoneTaken');
       try {

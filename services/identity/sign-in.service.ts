@@ -20,9 +20,9 @@ import type { SessionStore } from './session-store';
 import type { SmsCodeStore } from './sms-code-store';
 import { phoneLockMessage } from './sms-guard';
 
-/** 11009 with how long the phone's lock has left. */
-export async function failPhoneLocked(codes: SmsCodeStore, phone: string, now: Date): Promise<never> {
-  const until = await codes.phoneLockedUntil(phone, now);
+/** 11009 with how long the lock of `client` for the phone has left. */
+export async function failPhoneLocked(codes: SmsCodeStore, phone: string, now: Date, client: string): Promise<never> {
+  const until = await codes.phoneLockedUntil(phone, now, client);
   return fail('smsPhoneLocked', until ? phoneLockMessage(until, now) : undefined);
 }
 
@@ -93,7 +93,7 @@ export function createSignInService(deps: SignInDeps) {
       const now = deps.clock();
       const code = newSmsCode();
       const verdict = await codes.issue(phone, code, now, client);
-      if (verdict === 'phoneLocked') await failPhoneLocked(codes, phone, now);
+      if (verdict === 'phoneLocked') await failPhoneLocked(codes, phone, now, client);
       if (verdict === 'tooFrequent') fail('smsCodeTooFrequent');
       if (verdict === 'clientLimited') fail('smsClientTooFrequent');
       if (verdict === 'busy') fail('smsSendingBusy');
@@ -105,18 +105,19 @@ export function createSignInService(deps: SignInDeps) {
       }
     },
 
-    async signIn(request: SignInRequest): Promise<SignedIn> {
+    /** `client`: the signing-in client's address, for its own wrong-try budget. */
+    async signIn(request: SignInRequest, client: string): Promise<SignedIn> {
       const now = deps.clock();
       const { phone, verificationCode } = request;
-      const verdict = await codes.check(phone, verificationCode, now);
-      if (verdict === 'phoneLocked') await failPhoneLocked(codes, phone, now);
+      const verdict = await codes.check(phone, verificationCode, now, client);
+      if (verdict === 'phoneLocked') await failPhoneLocked(codes, phone, now, client);
       if (verdict === 'locked') fail('smsCodeLocked');
       if (verdict === 'invalid') fail('smsCodeInvalid');
 
       const existing = await registeredUnder(phone);
       if (request.type === 1 && existing) fail('userAlreadyRegistered');
       if (request.type === 2 && !existing) fail('userNotRegistered');
-      if (!(await codes.consume(phone, verificationCode, now))) fail('smsCodeInvalid');
+      if (!(await codes.consume(phone, verificationCode, now, client))) fail('smsCodeInvalid');
 
       const account = existing ? accountOf(existing) : await registerAccount(phone, now);
       const token = await sessions.create(account.userId, request.sevenDays ? 7 : 1, now);

@@ -1,8 +1,8 @@
 /**
  * SMS codes: short-lived security state in its own table with expiry (DESIGN.md §1), one live code per phone.
  * Each rule that races (the 60 s resend window, a code used twice at once) is settled by one conditional
- * statement or a row lock, so it holds across API instances. The phone's wrong-try budget and the send limits
- * (sms-guard.ts) are checked in the same transactions.
+ * statement or a row lock, so it holds across API instances. The wrong-try budgets (per phone, per client network)
+ * and the send budgets (sms-guard.ts) are checked in the same transactions. `client` is the asking address.
  */
 import {
   checkCode, lockedAfterMismatch, SMS_CODE_POLICY, type IssuedCode,
@@ -11,10 +11,13 @@ import { DEFAULT_SMS_LIMITS, type SmsLimits } from '../config';
 import type { Database } from '../db/database';
 import { migrate } from '../db/migrate';
 import {
-  countSend, countWrongTry, forgetOldGuardState, forgiveWrongTries, migrateSmsGuard, phoneLockedUntil, type SendRefusal,
+  countSend, countWrongTry, forgetOldGuardState, forgiveWrongTries, guessingLockedUntil, migrateSmsGuard, type SendRefusal,
 } from './sms-guard';
 
-/** locked: this code had its 5 wrong tries; phoneLocked: the phone used up its wrong-try budget across codes. */
+/**
+ * locked: this code had its 5 wrong tries (a fresh code is needed); phoneLocked: the phone's wrong-try budget, or
+ * this client network's for the phone, is used up for the sliding window (sms-guard.ts).
+ */
 export type CodeVerdict = 'valid' | 'invalid' | 'locked' | 'phoneLocked';
 
 /** tooFrequent: the phone's previous code is younger than 60 s. */
@@ -27,14 +30,14 @@ class Refused extends Error {
 export interface SmsCodeStore {
   /** Records `code` as the phone's live code for a send asked by `client` (its address); counts the send. */
   issue(phone: string, code: string, now: Date, client: string): Promise<IssueVerdict>;
-  /** When the phone's wrong-try lock ends; null when it is not locked. */
-  phoneLockedUntil(phone: string, now: Date): Promise<Date | null>;
+  /** When `client`'s wrong-try lock for the phone ends; null when it is not locked. */
+  phoneLockedUntil(phone: string, now: Date, client: string): Promise<Date | null>;
   /** Takes back a code the provider failed to send, so the shopper may ask again at once. */
   withdraw(phone: string, code: string): Promise<void>;
-  /** Checks without spending; a wrong code counts towards the lock. */
-  check(phone: string, given: string, now: Date): Promise<CodeVerdict>;
+  /** Checks without spending; a wrong code counts towards the code's burn and the budgets. */
+  check(phone: string, given: string, now: Date, client: string): Promise<CodeVerdict>;
   /** Spends the code; false when it was spent (or locked, or expired) in the meantime. */
-  consume(phone: string, given: string, now: Date): Promise<boolean>;
+  consume(phone: string, given: string, now: Date, client: string): Promise<boolean>;
 }
 
 interface CodeRow {
@@ -71,7 +74,7 @@ export async function createSmsCodeStore(db: Database, limits: SmsLimits = DEFAU
           // housekeeping: codes dead for a day are of no use to anyone
           await tx.query(`delete from sms_codes where expires_at < $1`, [new Date(now.getTime() - 86_400_000).toISOString()]);
           await forgetOldGuardState(tx, now, limits);
-          if (await phoneLockedUntil(tx, phone, now)) return 'phoneLocked';
+          if (await guessingLockedUntil(tx, phone, client, now, limits)) return 'phoneLocked';
           const { rows } = await tx.query(
             `insert into sms_codes (phone, code, issued_at, expires_at, failed_attempts, consumed_at)
              values ($1, $2, $3, $4, 0, null)
@@ -82,7 +85,7 @@ export async function createSmsCodeStore(db: Database, limits: SmsLimits = DEFAU
              returning phone`,
             [phone, code, now.toISOString(), expires.toISOString(), resendFrom.toISOString()]);
           if (rows.length !== 1) return 'tooFrequent';
-          const refused = await countSend(tx, client, now, limits);
+          const refused = await countSend(tx, client, phone, now, limits);
           if (refused) throw new Refused(refused); // rolls back the code and the counts
           return 'issued';
         });
@@ -92,17 +95,18 @@ export async function createSmsCodeStore(db: Database, limits: SmsLimits = DEFAU
       }
     },
 
-    phoneLockedUntil: (phone, now) => phoneLockedUntil(db, phone, now),
+    phoneLockedUntil: (phone, now, client) => guessingLockedUntil(db, phone, client, now, limits),
 
     async withdraw(phone, code) {
       await db.query(`delete from sms_codes where phone = $1 and code = $2 and consumed_at is null`, [phone, code]);
     },
 
-    async check(phone, given, now) {
+    async check(phone, given, now, client) {
       return db.transaction(async (tx) => {
-        if (await phoneLockedUntil(tx, phone, now)) return 'phoneLocked';
+        // the code's row lock first: checks of one phone take turns, so its budgets are never overrun by a race
         const { rows } = await tx.query<CodeRow>(
           `select code, issued_at, expires_at, failed_attempts, consumed_at from sms_codes where phone = $1 for update`, [phone]);
+        if (await guessingLockedUntil(tx, phone, client, now, limits)) return 'phoneLocked';
         const issued = rows[0] ? toIssued(rows[0]) : null;
         const verdict = checkCode(issued, given, now);
         switch (verdict) {
@@ -111,7 +115,8 @@ export async function createSmsCodeStore(db: Database, limits: SmsLimits = DEFAU
           case 'locked': return 'locked';
           case 'mismatch': {
             await tx.query(`update sms_codes set failed_attempts = failed_attempts + 1 where phone = $1`, [phone]);
-            if (await countWrongTry(tx, phone, now, limits)) return 'phoneLocked';
+            await countWrongTry(tx, phone, client, now);
+            if (await guessingLockedUntil(tx, phone, client, now, limits)) return 'phoneLocked';
             return issued && lockedAfterMismatch(issued.failedAttempts) ? 'locked' : 'invalid';
           }
           default: {
@@ -122,7 +127,7 @@ export async function createSmsCodeStore(db: Database, limits: SmsLimits = DEFAU
       });
     },
 
-    async consume(phone, given, now) {
+    async consume(phone, given, now, client) {
       return db.transaction(async (tx) => {
         const { rows } = await tx.query(
           `update sms_codes set consumed_at = $3
@@ -130,7 +135,7 @@ export async function createSmsCodeStore(db: Database, limits: SmsLimits = DEFAU
            returning phone`,
           [phone, given.trim(), now.toISOString(), SMS_CODE_POLICY.maxFailedAttempts]);
         if (rows.length !== 1) return false;
-        await forgiveWrongTries(tx, phone, now);
+        await forgiveWrongTries(tx, phone, client);
         return true;
       });
     },

@@ -27,7 +27,7 @@ export function registerIdentityRoutes(app: FastifyInstance, signIn: SignInServi
   });
 
   r.post('/app/login', { schema: { body: LoginBody } }, async (request) => {
-    const { token, account } = await signIn.signIn(request.body);
+    const { token, account } = await signIn.signIn(request.body, request.ip);
     // the new session is the one whose next requests must see this sign-in's writes (a registration's user row):
     // if the wait for them timed out, the session remembers them (services/api/read-your-writes.ts)
     request.token = token;
