@@ -34,8 +34,8 @@ export interface AddressPort {
 }
 
 export interface CartPort {
-  /** Order `orderId` was placed from these cart lines: they leave the cart (idempotent per order). */
-  removeCheckedOut(userId: number, skuIds: readonly number[], orderId: number): Promise<void>;
+  /** Order `orderId` was placed from these cart lines: they leave the cart (idempotent per order); true when recorded now. */
+  removeCheckedOut(userId: number, skuIds: readonly number[], orderId: number): Promise<boolean>;
 }
 
 export interface GroupPort {

@@ -25,6 +25,7 @@ import type { CheckoutDeps } from './checkout.deps';
 import type { CheckoutRequest } from './checkout-request';
 import { giveBack, placeOrders, reserve, stepId, type TakenSteps } from './checkout-steps';
 import { isConflict } from '../commands/until-no-conflict';
+import { crossedBoundary } from '../processes/append-boundaries';
 import { decideOn, processContext, shopperActor, streamAfter, type StepContext } from '../processes/process-step';
 import { orderOf, orderStream, type LoadedOrder } from './order-stream';
 import { appendDecided, decideStep, type DecidedStep } from '../processes/process-together';
@@ -190,12 +191,14 @@ const completeCheckout = (plan: Started['plan'], codeUrl: string): CheckoutComma
   },
 });
 
-/** The checked-out lines leave the cart (idempotent per order). */
+/** The checked-out lines leave the cart (idempotent per order): a step of the checkout on the shopper's cart stream. */
 async function removeFromCart(deps: CheckoutDeps, started: Started): Promise<void> {
   const { plan } = started;
   for (const order of plan.orders) {
     const skuIds = order.place.lines.map((l) => l.skuId).filter((id) => plan.cartSkuIds.includes(id));
-    if (skuIds.length > 0) await deps.cart.removeCheckedOut(started.userId, skuIds, order.orderId);
+    if (skuIds.length > 0 && await deps.cart.removeCheckedOut(started.userId, skuIds, order.orderId)) {
+      crossedBoundary('checkout', `cart-${started.userId}:checkout-${order.orderId}`);
+    }
   }
 }
 

@@ -79,7 +79,7 @@ export async function checkoutDepsOf(deps: CheckoutApiDeps, log: (line: string) 
     }),
     cart: {
       async removeCheckedOut(userId, skuIds, orderId) {
-        await removeCheckedOutLines({ store, waitFor, clock }, userId, skuIds, orderId);
+        return (await removeCheckedOutLines({ store, waitFor, clock }, userId, skuIds, orderId)).changed;
       },
     },
     groups: {
