@@ -11,6 +11,8 @@ export const Errors = {
   concurrency: { code: '409', message: '操作过于频繁，请稍后重试' },
   /** the read models have not yet caught up with the shopper's last write (services/api/read-your-writes.ts) */
   readModelBehind: { code: '503', message: '服务繁忙，请稍后重试' },
+  /** every picture decoder taken, or the shopper's own, past the wait (services/uploads/decode-gate.ts) */
+  imageDecodersBusy: { code: '503', message: '服务繁忙，请稍后重试' },
   // identity
   tokenInvalid: { code: '20004', message: 'token认证失败' },
   loginRequired: { code: '20005', message: '请先登录' },
