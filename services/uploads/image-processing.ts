@@ -109,8 +109,9 @@ export async function processImage(bytes: Buffer, kind: ImageKind, header?: Meta
     const { data, info } = await (pages > 1 ? source : source.rotate()).resize(bounded(ORIGINAL_MAX_SIDE)).raw()
       .toBuffer({ resolveWithObject: true });
     const pixels: Pixels = { data, width: info.width, height: info.height, channels: info.channels, premultiplied: info.premultiplied, pages };
-    const [original, display] = await Promise.all([encode(fromPixels(pixels), kind, animation).toBuffer(), displayOf(pixels, kind, animation)]);
-    return { original, display };
+    // one after the other: two encoders at once held twice the working memory for no gain on a busy machine
+    const original = await encode(fromPixels(pixels), kind, animation).toBuffer();
+    return { original, display: await displayOf(pixels, kind, animation) };
   } catch (error) {
     throw new UndecodableImage(String(error));
   }
