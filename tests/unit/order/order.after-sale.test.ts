@@ -148,6 +148,12 @@ describe('a completed order (4) and its after-sale window (issue 29)', () => {
     expect(order(...completed).when(open(1, [11]), at(until)).events).toEqual([afterSaleOpened(1, [11], until)]);
   });
 
+  it('stops offering after-sales in the order view past it (ifAfter 0 on the order and its lines)', () => {
+    const view = (minutes: number) => orderView(order(...completed).state, at(minutes));
+    expect(view(until)).toMatchObject({ ifAfter: 1, lines: [{ ifAfter: 1 }, { ifAfter: 1 }] });
+    expect(view(until + 1)).toMatchObject({ ifAfter: 0, lines: [{ ifAfter: 0 }, { ifAfter: 0 }] });
+  });
+
   it('refuses an after-sale after it with 已超过售后期限', () => {
     expect(rejectionOf(order(...completed).when(open(1, [11]), at(until + 1)))).toEqual(windowClosed);
   });
