@@ -34,6 +34,7 @@ export function runtimeAppDeps(runtime: Runtime, extra: AppDepsExtra): AppDeps {
     trustProxy: runtime.config.TRUST_PROXY,
     smsLimits: smsLimitsOf(runtime.config),
     unpaidOrderLimits: unpaidOrderLimitsOf(runtime.config),
+    afterSaleWindowDays: runtime.config.AFTER_SALE_WINDOW_DAYS,
     apiReferencePage: !isProduction(runtime.config),
     ...rest,
   };

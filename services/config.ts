@@ -96,6 +96,11 @@ const ConfigSchema = z.object({
   /** Stock hoarding: orders one shopper may hold unpaid, and units of one SKU across them. */
   UNPAID_ORDERS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(20),
   UNPAID_UNITS_PER_SKU_PER_USER: z.coerce.number().int().min(1).max(1_000_000).default(50),
+  /**
+   * Days a completed order accepts after-sales once receipt is confirmed (issue 29): never below the law's 七天无理由退货
+   * (消费者权益保护法 §25); recorded on the order as afterSaleUntil (domain/order/after-sale-window.ts).
+   */
+  AFTER_SALE_WINDOW_DAYS: z.coerce.number().int().min(7, 'AFTER_SALE_WINDOW_DAYS must be at least 7 (七天无理由退货)').max(365).default(15),
   // WeChat Pay v3 Native: setting the merchant keys replaces the sandbox (services/payments/wechatpay-config.ts).
   WECHATPAY_MCHID: z.string().trim().min(1).optional(),
   WECHATPAY_APPID: z.string().trim().min(1).optional(),
@@ -270,3 +275,4 @@ export const unpaidOrderLimitsOf = (config: Config): UnpaidOrderLimits => ({
 const BARE_START: Config = withDemoDefaults(ConfigSchema.parse({}));
 export const DEFAULT_SMS_LIMITS: SmsLimits = smsLimitsOf(BARE_START);
 export const DEFAULT_UNPAID_ORDER_LIMITS: UnpaidOrderLimits = unpaidOrderLimitsOf(BARE_START);
+export const DEFAULT_AFTER_SALE_WINDOW_DAYS: number = BARE_START.AFTER_SALE_WINDOW_DAYS;

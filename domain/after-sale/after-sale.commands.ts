@@ -15,6 +15,8 @@ export interface OrderForAfterSale extends RecordedShopOrder {
   buyerUserId: number;
   /** Order state: after-sale is open in 2 待发货, 3 待收货, 4 已完成. */
   state: number;
+  /** A completed order's recorded end of after-sales (domain/order/after-sale-window.ts); absent or null: open. */
+  afterSaleUntil?: string | null;
 }
 
 export interface SubmitAfterSale {

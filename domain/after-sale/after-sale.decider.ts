@@ -47,7 +47,7 @@ function decide(command: AfterSaleCommand, state: AfterSaleSnapshot, { now }: De
   switch (command.type) {
     case 'SubmitAfterSale':
       if (state.context.application) fail('afterSaleAlreadySubmitted');
-      return allowed(state, submissionOf(command, deadline(now)));
+      return allowed(state, submissionOf(command, deadline(now), now));
     case 'ApproveAfterSale': {
       const a = ofMerchant(state, command.shopId);
       const isReturn = a.afterType === 2;

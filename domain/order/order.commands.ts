@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AFTER_SALE_WINDOW_MIN_DAYS } from './after-sale-window';
 import { AfterSaleLine, AfterSaleOutcome, OrderLine, ReceiveSnapshot } from './order.events';
 
 /** Order commands: imperative, validated at the edge, ids generated outside the domain. */
@@ -48,11 +49,14 @@ export const ShipOrder = z.object({
 });
 export type ShipOrder = z.infer<typeof ShipOrder>;
 
-export const ConfirmReceipt = z.object({ type: z.literal('ConfirmReceipt'), data: z.object({}) });
+/** Days after-sales stay open once receipt is confirmed (after-sale-window.ts): the caller's setting. */
+const AfterSaleWindow = z.object({ afterSaleWindowDays: z.number().int().min(AFTER_SALE_WINDOW_MIN_DAYS) });
+
+export const ConfirmReceipt = z.object({ type: z.literal('ConfirmReceipt'), data: AfterSaleWindow });
 export type ConfirmReceipt = z.infer<typeof ConfirmReceipt>;
 
 /** Fired by the scheduler at autoConfirmAt; stale when paused, confirmed or early. */
-export const ConfirmReceiptAutomatically = z.object({ type: z.literal('ConfirmReceiptAutomatically'), data: z.object({}) });
+export const ConfirmReceiptAutomatically = z.object({ type: z.literal('ConfirmReceiptAutomatically'), data: AfterSaleWindow });
 export type ConfirmReceiptAutomatically = z.infer<typeof ConfirmReceiptAutomatically>;
 
 export const CancelOrder = z.object({ type: z.literal('CancelOrder'), data: z.object({}) });

@@ -22,7 +22,8 @@ export interface OrderContext {
   autoConfirmAt: string | null;
   /** remaining auto-confirm time frozen while an after-sale is open */
   autoConfirmRemainingMs: number | null;
-  confirmed: { auto: boolean; confirmedAt: string } | null;
+  /** afterSaleUntil: when after-sales on the completed order close (after-sale-window.ts) */
+  confirmed: { auto: boolean; confirmedAt: string; afterSaleUntil: string } | null;
   cancelled: OrderCancelled['data'] | null;
   closedAt: string | null;
   deletedAt: string | null;

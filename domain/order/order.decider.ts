@@ -8,6 +8,7 @@ import type { OrderContext } from './order.context';
 import type { OrderEvent } from './order.events';
 import { orderMachine } from './order.machine';
 import { decideAfterSale } from './order-after-sale.decide';
+import { afterSaleUntilFrom } from './after-sale-window';
 
 export type OrderState = SnapshotFrom<typeof orderMachine>;
 
@@ -63,10 +64,10 @@ function decideOrder(command: OrderCommand, state: OrderState, { now }: DecideCo
         : [shipped];
     }
     case 'ConfirmReceipt':
-      return [{ type: 'ReceiptConfirmed', data: { auto: false, confirmedAt: at } }];
+      return [{ type: 'ReceiptConfirmed', data: { auto: false, confirmedAt: at, afterSaleUntil: afterSaleUntilFrom(now, command.data.afterSaleWindowDays) } }];
     case 'ConfirmReceiptAutomatically':
       if (!isDue(c.autoConfirmAt, now)) fail('orderStateChanged');
-      return [{ type: 'ReceiptConfirmed', data: { auto: true, confirmedAt: at } }];
+      return [{ type: 'ReceiptConfirmed', data: { auto: true, confirmedAt: at, afterSaleUntil: afterSaleUntilFrom(now, command.data.afterSaleWindowDays) } }];
     case 'CancelOrder':
       return [{ type: 'OrderCancelled', data: { reason: 'shopper', refundAmount: paidAmount(c), cancelledAt: at } }];
     case 'CloseUnpaidOrder':

@@ -98,7 +98,16 @@ export type OrderShipped = z.infer<typeof OrderShipped>;
 
 export const ReceiptConfirmed = z.object({
   type: z.literal('ReceiptConfirmed'),
-  data: z.object({ auto: z.boolean(), confirmedAt: Instant }),
+  data: z.object({
+    auto: z.boolean(),
+    confirmedAt: Instant,
+    /**
+     * When after-sales on the completed order close: confirmedAt + the shop's window (AFTER_SALE_WINDOW_DAYS, never
+     * below the law's 七天无理由退货). Absent on events recorded before the window existed: those orders get the
+     * legal floor, confirmedAt + 7 days (afterSaleUntilOf), since no longer window was ever promised to them.
+     */
+    afterSaleUntil: Instant.optional(),
+  }),
 });
 export type ReceiptConfirmed = z.infer<typeof ReceiptConfirmed>;
 

@@ -5,6 +5,7 @@ import {
 } from './order.context';
 import type { OrderContext } from './order.context';
 import type { OrderEvent } from './order.events';
+import { afterSaleUntilOf } from './after-sale-window';
 
 /**
  * The order lifecycle (DESIGN.md §7, spec §4). The machine's events are the persisted order events;
@@ -68,7 +69,9 @@ export const orderMachine = setup({
     }),
     recordConfirmed: assign(({ event }) => {
       const e = ofType(event, 'ReceiptConfirmed');
-      return e ? { confirmed: e.data, autoConfirmAt: null, autoConfirmRemainingMs: null } : {};
+      if (!e) return {};
+      const confirmed = { auto: e.data.auto, confirmedAt: e.data.confirmedAt, afterSaleUntil: afterSaleUntilOf(e.data) };
+      return { confirmed, autoConfirmAt: null, autoConfirmRemainingMs: null };
     }),
     recordCancelled: assign(({ event }) => {
       const e = ofType(event, 'OrderCancelled');

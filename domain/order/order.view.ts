@@ -2,6 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import { hasOpenAfterSale, isLineAfterSaleable } from './order.context';
 import type { OrderLineState } from './order.context';
 import { orderMachine } from './order.machine';
+import { isAfterSaleWindowClosed } from './after-sale-window';
 
 /** The API's order numbers (spec §4) and the fields derived from the machine state. */
 export type OrderStateNumber = 1 | 2 | 3 | 4 | 5 | 6;
@@ -66,7 +67,9 @@ export function orderView(snapshot: OrderSnapshot, now: Date): OrderView | null 
   const state = orderStateNumber(snapshot);
   const c = snapshot.context;
   if (state === null || !c.order) return null;
-  const lineAfterSaleable = (l: OrderLineState) => afterSaleStates.has(state) && isLineAfterSaleable(l);
+  // a completed order takes after-sales only until its window closes (after-sale-window.ts)
+  const windowOpen = !isAfterSaleWindowClosed(c.confirmed?.afterSaleUntil, now);
+  const lineAfterSaleable = (l: OrderLineState) => afterSaleStates.has(state) && windowOpen && isLineAfterSaleable(l);
   const lines: OrderLineView[] = c.lines.map((l) => ({
     skuId: l.skuId,
     afterState: l.afterSale?.afterState ?? null,

@@ -11,6 +11,8 @@ export const Errors = {
   concurrency: { code: '409', message: '操作过于频繁，请稍后重试' },
   /** the read models have not yet caught up with the shopper's last write (services/api/read-your-writes.ts) */
   readModelBehind: { code: '503', message: '服务繁忙，请稍后重试' },
+  /** every picture decoder taken, or the shopper's own, past the wait (services/uploads/decode-gate.ts) */
+  imageDecodersBusy: { code: '503', message: '服务繁忙，请稍后重试' },
   // identity
   tokenInvalid: { code: '20004', message: 'token认证失败' },
   loginRequired: { code: '20005', message: '请先登录' },
@@ -76,6 +78,8 @@ export const Errors = {
   afterSaleLineOpen: { code: '300012', message: '该商品已在售后中' },
   afterSalePriceExceeded: { code: '300013', message: '退款金额超出可退金额' },
   afterSaleRefundUnavailable: { code: '300014', message: '该订单没有可退的支付' },
+  /** a completed order past its afterSaleUntil (domain/order/after-sale-window.ts, AFTER_SALE_WINDOW_DAYS) */
+  afterSaleWindowClosed: { code: '300015', message: '已超过售后期限' },
   couponExceedsPayable: { code: '310001', message: '优惠券金额不能大于付款金额' },
   shopCouponNotStackable: { code: '310002', message: '已选择的店铺券中存在不能叠加的' },
   platformCouponNotStackable: { code: '310003', message: '此店铺券不能叠加平台券' },

@@ -40,6 +40,7 @@ export interface OrderRow {
   cancel_reason: string | null; refund_amount: number;
   placed_at: string; payment_deadline: string; paid_at: string | null; group_succeeded_at: string | null;
   awaiting_shipment_since: string | null; shipped_at: string | null; received_at: string | null;
+  after_sale_until: string | null;
   closed_at: string | null; deleted_at: string | null;
   time_due_at: string | null; time_frozen_ms: number | null;
   lines: OrderLineRow[]; search_text: string; snapshot: PersistedOrderSnapshot; updated_at: string;
@@ -116,6 +117,7 @@ export function orderRowOf(snapshot: OrderState, updatedAt: string): OrderRow | 
     group_succeeded_at: c.groupSucceededAt,
     awaiting_shipment_since: view.state === 2 ? c.groupSucceededAt ?? c.payment?.paidAt ?? null : null,
     shipped_at: c.shipment?.shippedAt ?? null, received_at: c.confirmed?.confirmedAt ?? null,
+    after_sale_until: c.confirmed?.afterSaleUntil ?? null,
     closed_at: c.closedAt, deleted_at: c.deletedAt,
     time_due_at: dueAt, time_frozen_ms: frozenMs,
     lines,

@@ -34,7 +34,7 @@ const COLUMNS: Columns = [
   ['after_state', 'smallint'], ['after_sale_open', 'boolean'], ['cancel_reason', 'text'], ['refund_amount', 'bigint'],
   ['placed_at', 'timestamptz'], ['payment_deadline', 'timestamptz'], ['paid_at', 'timestamptz'],
   ['group_succeeded_at', 'timestamptz'], ['awaiting_shipment_since', 'timestamptz'], ['shipped_at', 'timestamptz'],
-  ['received_at', 'timestamptz'], ['closed_at', 'timestamptz'], ['deleted_at', 'timestamptz'], ['time_due_at', 'timestamptz'],
+  ['received_at', 'timestamptz'], ['after_sale_until', 'timestamptz'], ['closed_at', 'timestamptz'], ['deleted_at', 'timestamptz'], ['time_due_at', 'timestamptz'],
   ['time_frozen_ms', 'bigint'], ['lines', 'jsonb'], ['search_text', 'text'], ['snapshot', 'jsonb'], ['updated_at', 'timestamptz'],
 ];
 
@@ -102,7 +102,8 @@ const ORDERS_FILL_BATCH = 20_000;
 
 export const ordersProjection: Projection = {
   name: 'orders',
-  version: 2,
+  // 3: after_sale_until (issue 29)
+  version: 3,
   handles: [...orderEventTypes, ...collageEventTypes, NOTICE_PUBLISHED],
   tables: ORDERS_TABLES,
   migrate: migrateOrders,

@@ -6,7 +6,8 @@
  *                 dict id and name, waybill, time), the API's derived fields from the domain's `orderView` (state,
  *                 paymentState, ifAfter, ifNotComment), the line list `lines` (jsonb, API-ready but in fen), the
  *                 countdown source (`time_due_at`, or `time_frozen_ms` while auto-confirm is paused: `time` is
- *                 computed when read, with the API clock), `search_text` (formid + product names, lower case) and the
+ *                 computed when read, with the API clock), `after_sale_until` (a completed order's end of
+ *                 after-sales, recorded at receipt: ifAfter is cut there when read, with the API clock), `search_text` (formid + product names, lower case) and the
  *                 order machine's snapshot (`{value, context}`) the next event is folded onto.
  * order_collages  group state (0 forming, 1 success, 2 failed), size, deadline, product, leader and member counts
  *                 per collage, from collage events (order screens and the forming groups of product detail).
@@ -62,6 +63,7 @@ export async function migrateOrders(tx: pg.PoolClient, s: string): Promise<void>
       awaiting_shipment_since timestamptz,
       shipped_at timestamptz,
       received_at timestamptz,
+      after_sale_until timestamptz,
       closed_at timestamptz,
       deleted_at timestamptz,
       time_due_at timestamptz,

@@ -103,6 +103,8 @@ export interface AppDeps {
   smsLimits?: SmsLimits;
   /** UNPAID_* limits on unpaid orders (services/config.ts); default: the configuration's defaults. */
   unpaidOrderLimits?: UnpaidOrderLimits;
+  /** AFTER_SALE_WINDOW_DAYS (services/config.ts); default: the configuration's default. */
+  afterSaleWindowDays?: number;
   /** How often open websockets' sessions are looked at again, to end those logged out or expired (default 5000 ms). */
   websocketSessionCheckMs?: number;
   /** The interactive API reference page at /api/docs (dev only; the document /api/openapi.json is always served). */

@@ -24,9 +24,10 @@ export const busyEnvelope = (): Envelope<unknown> => failure('503', BUSY_MESSAGE
 /**
  * Domain refusals that are not about the request but about the moment: the read models have not caught up with the
  * session's writes (read-your-writes.ts), or the command lost its optimistic-concurrency race every time it was
- * retried (decide-and-append.ts, until-no-conflict.ts: a hot stream, an id drawn twice).
+ * retried (decide-and-append.ts, until-no-conflict.ts: a hot stream, an id drawn twice), or every picture decoder
+ * stayed taken (services/uploads/decode-gate.ts).
  */
-const RETRY_LATER_DOMAIN_ERRORS: ReadonlySet<ErrorName> = new Set<ErrorName>(['readModelBehind', 'concurrency']);
+const RETRY_LATER_DOMAIN_ERRORS: ReadonlySet<ErrorName> = new Set<ErrorName>(['readModelBehind', 'concurrency', 'imageDecodersBusy']);
 
 /**
  * KafkaJS errors of a broker that is not there or not answering: connection lost or refused, a request timed out,

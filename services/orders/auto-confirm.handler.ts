@@ -4,9 +4,9 @@
  * 400001, which the scheduler records as stale. The deadline's commandId makes a second firing answer from the stream.
  */
 import type { DeadlineHandler } from '../scheduler/deadline-handler';
-import { runOrderCommand, type OrderCommandDeps } from './order-command';
+import { receiptConfirmationData, runOrderCommand, type OrderCommandDeps, type OrderServiceDeps } from './order-command';
 
-export const autoConfirmReceipt = (deps: OrderCommandDeps): DeadlineHandler => async (deadline) => {
-  await runOrderCommand(deps, deadline.entityId, { type: 'ConfirmReceiptAutomatically', data: {} }, { kind: 'system' },
+export const autoConfirmReceipt = (deps: OrderCommandDeps & Pick<OrderServiceDeps, 'afterSaleWindowDays'>): DeadlineHandler => async (deadline) => {
+  await runOrderCommand(deps, deadline.entityId, { type: 'ConfirmReceiptAutomatically', data: receiptConfirmationData(deps) }, { kind: 'system' },
     deadline.commandId);
 };

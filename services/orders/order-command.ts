@@ -12,6 +12,7 @@ import { handleCommand, type CommandResult } from '../commands/handle-command';
 import type { Database } from '../db/database';
 import type { Actor, EventStore } from '../event-store/event-store.port';
 import type { PaymentProvider } from '../payments/payment-provider';
+import { DEFAULT_AFTER_SALE_WINDOW_DAYS } from '../config';
 
 export const orderStream = (orderId: number): string => `order-${orderId}`;
 
@@ -24,7 +25,13 @@ export interface OrderServiceDeps {
   provider: Pick<PaymentProvider, 'refund'>;
   releaseOrderResources(orderId: number): Promise<void>;
   log(line: string): void;
+  /** AFTER_SALE_WINDOW_DAYS, given with every receipt confirmation (domain/order/after-sale-window.ts); default: config's */
+  afterSaleWindowDays?: number;
 }
+
+/** The data of a receipt confirmation: the window after-sales stay open (the domain has no configuration). */
+export const receiptConfirmationData = (deps: Pick<OrderServiceDeps, 'afterSaleWindowDays'>): { afterSaleWindowDays: number } =>
+  ({ afterSaleWindowDays: deps.afterSaleWindowDays ?? DEFAULT_AFTER_SALE_WINDOW_DAYS });
 
 export type OrderCommandDeps = Pick<OrderServiceDeps, 'store' | 'waitFor' | 'clock'>;
 

@@ -44,7 +44,7 @@ beforeAll(async () => {
     await step(() => placeOrder(server, id, { userId: ALICE, lines: [line(15 + id - 1005, id === 1005 ? '无线蓝牙耳机' : '机械键盘', 39900)] }));
     await step(() => payOrder(server, id));
     await step(() => shipDirectly(server, id));
-    await step(() => orderCommand(server, id, { type: 'ConfirmReceipt', data: {} }));
+    await step(() => orderCommand(server, id, { type: 'ConfirmReceipt', data: { afterSaleWindowDays: 15 } }));
   }
   await step(() => orderCommand(server, 1006, { type: 'ReviewLine', data: { skuId: 16, commentId: 1 } }));
   await step(() => placeOrder(server, 1007, { userId: ALICE, lines: [line(17, '竹制砧板', 4900)] }));

@@ -69,7 +69,7 @@ describe('a shipped order', () => {
   });
 
   it('loses it when the shopper confirms receipt', async () => {
-    await orderCommand(runtime, 101, { type: 'ConfirmReceipt', data: {} }, plus(shippedAt, 8 * DAY));
+    await orderCommand(runtime, 101, { type: 'ConfirmReceipt', data: { afterSaleWindowDays: 15 } }, plus(shippedAt, 8 * DAY));
     expect(await rowsOf('order-101')).toEqual([]);
   });
 });

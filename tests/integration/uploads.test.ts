@@ -62,6 +62,17 @@ function uploadSuite(name: string, open: () => Promise<UploadServer>, storedCoun
       expect(answer.body.code).toBe('200');
     });
 
+    it('keeps an animated GIF\'s frames, delays and loop in both versions', async () => {
+      const frame = (r: number) => sharp({ create: { width: 1200, height: 800, channels: 3, background: { r, g: 60, b: 60 } } }).png().toBuffer();
+      const gif = await sharp([await frame(10), await frame(200), await frame(100)], { join: { animated: true } })
+        .gif({ delay: [100, 200, 300], loop: 2 }).toBuffer();
+      const answer = await upload(server, server.token, gif, 'a.gif', 'image/gif');
+      const display = await sharp((await fetchBytes(server, answer.body.data!.url)).bytes, { animated: true }).metadata();
+      const original = await sharp((await fetchBytes(server, answer.body.data!.originalUrl)).bytes, { animated: true }).metadata();
+      expect([display.width, display.pageHeight, display.pages, display.delay, display.loop]).toEqual([DISPLAY_MAX_SIDE, 720, 3, [100, 200, 300], 2]);
+      expect([original.width, original.pageHeight, original.pages, original.delay, original.loop]).toEqual([1200, 800, 3, [100, 200, 300], 2]);
+    });
+
     it('serves a bounded display version and keeps the larger original', async () => {
       const answer = await upload(server, server.token, await tinyImage.png(2400, 1200), 'big.png', 'image/png');
       const display = await sharp((await fetchBytes(server, answer.body.data!.url)).bytes).metadata();
@@ -82,6 +93,16 @@ function uploadSuite(name: string, open: () => Promise<UploadServer>, storedCoun
         const before = await storedCount(server);
         const answer = await upload(server, server.token, bytes, filename, type);
         expect(answer).toEqual({ status: 400, body: { code: '400', message, data: null } });
+        expect(await storedCount(server)).toBe(before);
+      });
+
+      it('refuses a 7000×7000 PNG (a few hundred KB) as too large, naming the limit, instead of decoding it', async () => {
+        const before = await storedCount(server);
+        const bomb = await sharp({ create: { width: 7000, height: 7000, channels: 3, background: { r: 1, g: 2, b: 3 } } }).png().toBuffer();
+        const answer = await upload(server, server.token, bomb, 'bomb.png', 'image/png');
+        expect(answer).toEqual({ status: 400, body: {
+          code: '400', message: '参数 file 无效：图片尺寸过大（最大 5000×5000，宽高均不超过 10000 像素）', data: null,
+        } });
         expect(await storedCount(server)).toBe(before);
       });
 

@@ -6,6 +6,7 @@
 import { fenToYuan } from '../../../domain/shared/money';
 import { formatShanghai } from '../../../domain/shared/time';
 import { orderStateNames, type OrderStateNumber } from '../../../domain/order/order.view';
+import { isAfterSaleWindowClosed } from '../../../domain/order/after-sale-window';
 import type { OrderLineRow } from '../../../projections/orders/order-row';
 import type { OrderRecord } from './order.queries';
 
@@ -29,6 +30,8 @@ export interface OrderListItem {
   collageId: number; collageState: number | null;
   shopGroupWorkId: number; shopSeckillId: number; shopDiscountId: number;
   ifAfter: number; ifNotComment: number; time: number;
+  /** 售后截止时间: when a completed order stops accepting after-sales ('' before receipt) */
+  afterSaleUntil: string;
   skus: OrderSkuView[];
 }
 
@@ -60,7 +63,17 @@ export const skuView = (l: OrderLineRow): OrderSkuView => ({
   commentId: l.commentId ?? 0,
 });
 
+/**
+ * The read model stores ifAfter as of the order's last event; a completed order's window closes with no event, so it
+ * is cut here with the reader's clock (the deciders refuse past it anyway: 300015 已超过售后期限).
+ */
+function afterSaleWindowOpen(row: Pick<OrderRecord, 'after_sale_until'>, now: Date): boolean {
+  const until = row.after_sale_until === null ? null : new Date(row.after_sale_until).toISOString();
+  return !isAfterSaleWindowClosed(until, now);
+}
+
 export function orderListItem(row: OrderRecord, now: Date): OrderListItem {
+  const windowOpen = afterSaleWindowOpen(row, now);
   return {
     orderId: Number(row.order_id),
     orderFormid: row.order_formid,
@@ -89,10 +102,11 @@ export function orderListItem(row: OrderRecord, now: Date): OrderListItem {
     shopGroupWorkId: id(row.shop_group_work_id),
     shopSeckillId: id(row.shop_seckill_id),
     shopDiscountId: id(row.shop_discount_id),
-    ifAfter: row.if_after,
+    ifAfter: windowOpen ? row.if_after : 0,
     ifNotComment: row.if_not_comment,
     time: timeLeft(row, now),
-    skus: row.lines.map(skuView),
+    afterSaleUntil: time(row.after_sale_until),
+    skus: row.lines.map(skuView).map((sku) => (windowOpen ? sku : { ...sku, ifAfter: 0 })),
   };
 }
 

@@ -47,6 +47,8 @@ export interface OrderModuleDeps {
   demoMerchantShipAfterMs?: number;
   /** How often the background passes look for work (default 1000 ms). */
   orderPollMs?: number;
+  /** AFTER_SALE_WINDOW_DAYS: recorded on each receipt confirmation (default: the configuration's default). */
+  afterSaleWindowDays?: number;
 }
 
 function services(deps: OrderModuleDeps, app: FastifyInstance): OrderServiceDeps {
@@ -54,6 +56,7 @@ function services(deps: OrderModuleDeps, app: FastifyInstance): OrderServiceDeps
   const log = (line: string) => app.log.warn(line);
   return {
     store, db, waitFor, clock, log,
+    afterSaleWindowDays: deps.afterSaleWindowDays,
     provider: payments.provider,
     // read-your-writes for the stock and coupon screens, as for the order's own events
     releaseOrderResources: async (orderId) => {

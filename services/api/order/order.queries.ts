@@ -15,6 +15,8 @@ export interface OrderRecord {
   if_after: number; if_not_comment: number; after_state: number | null; cancel_reason: string | null;
   placed_at: Date | string; paid_at: Date | string | null; shipped_at: Date | string | null;
   received_at: Date | string | null; closed_at: Date | string | null;
+  /** a completed order's end of after-sales (null before receipt) */
+  after_sale_until: Date | string | null;
   time_due_at: Date | string | null; time_frozen_ms: string | null;
   lines: OrderLineRow[];
   shop_name: string | null; shop_logo: string | null; shop_phone: string | null; charge_person_phone: string | null;
@@ -26,7 +28,7 @@ const SELECT = `
          o.paid_amount, o.order_price, o.logistics_price, o.discount_price, o.price, o.receive_name, o.receive_phone,
          o.receive_adress, o.address, o.remark, o.shop_group_work_id, o.shop_seckill_id, o.shop_discount_id, o.collage_id,
          o.express, o.express_name, o.deliver_formid, o.if_after, o.if_not_comment, o.after_state, o.cancel_reason,
-         o.placed_at, o.paid_at, o.shipped_at, o.received_at, o.closed_at, o.time_due_at, o.time_frozen_ms, o.lines,
+         o.placed_at, o.paid_at, o.shipped_at, o.received_at, o.after_sale_until, o.closed_at, o.time_due_at, o.time_frozen_ms, o.lines,
          s.shop_name, s.shop_logo, s.shop_phone, s.charge_person_phone, s.city as shop_city, c.state as collage_state
     from orders o
     left join shops s on s.shop_id = o.shop_id

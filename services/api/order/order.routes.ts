@@ -13,7 +13,7 @@ import { expressCompanies, findExpressCompany } from '../../../domain/logistics/
 import { trackingSteps } from '../../../domain/logistics/tracking.simulator';
 import { DomainError } from '../../../domain/shared/errors';
 import { cancelOrderByShopper } from '../../orders/cancel-order';
-import { loadOwnedOrder, runOrderCommand, type OrderServiceDeps } from '../../orders/order-command';
+import { loadOwnedOrder, receiptConfirmationData, runOrderCommand, type OrderServiceDeps } from '../../orders/order-command';
 import { currentUser } from '../auth';
 import { ok } from '../envelope';
 import { PageQuery } from '../paging';
@@ -78,7 +78,7 @@ export function registerOrderRoutes(app: FastifyInstance, deps: OrderServiceDeps
       const userId = currentUser(request);
       const orderId = orderIdOf(request);
       await loadOwnedOrder(store, orderId, userId);
-      await runOrderCommand(deps, orderId, { type: 'ConfirmReceipt', data: {} }, actorOf(userId));
+      await runOrderCommand(deps, orderId, { type: 'ConfirmReceipt', data: receiptConfirmationData(deps) }, actorOf(userId));
       return ok({ orderId, state: 4 }, '确认收货成功');
     },
   });

@@ -10,6 +10,8 @@ import { z } from 'zod';
 import type { BlobStore } from '../../uploads/blob-store.port';
 import { BLOB_NAME } from '../../uploads/blob-store.port';
 import { MAX_UPLOAD_BYTES, UploadRefusals, UploadRefused, uploadImage } from '../../uploads/upload-image';
+import { DecodeGate } from '../../uploads/decode-gate';
+import { currentUser } from '../auth';
 import { ok } from '../envelope';
 
 /**
@@ -30,7 +32,8 @@ async function uploadedBytes(request: FastifyRequest): Promise<Buffer> {
   }
 }
 
-export async function registerUploadRoutes(app: FastifyInstance, blobs: BlobStore): Promise<void> {
+/** `decodes`: the process's bound on picture decoding (two at once, one per shopper); a test passes its own. */
+export async function registerUploadRoutes(app: FastifyInstance, blobs: BlobStore, decodes = new DecodeGate()): Promise<void> {
   await app.register(async (scope) => {
     // one file per request; a part past the limit is cut off (truncated) and refused below, never buffered whole
     await scope.register(multipart, {
@@ -39,7 +42,7 @@ export async function registerUploadRoutes(app: FastifyInstance, blobs: BlobStor
     });
     scope.post('/file/upload', { schema: { 'x-input': 'multipart' }, config: { auth: 'required', owns: { none: 'takes a picture, names nothing' } } }, async (request) => {
       if (!request.isMultipart()) throw new UploadRefused(UploadRefusals.missing);
-      return ok(await uploadImage(blobs, await uploadedBytes(request)), '上传成功');
+      return ok(await uploadImage(blobs, await uploadedBytes(request), { userId: currentUser(request), decodes }), '上传成功');
     });
   });
 

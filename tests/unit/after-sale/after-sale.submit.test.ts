@@ -86,3 +86,20 @@ describe('an after-sale already submitted', () => {
     expect(afterStateOf(given(history.underReview(1)))).toBe(1);
   });
 });
+
+describe('a shopper applying on a completed order (issue 29: the after-sale window)', () => {
+  const completed = { state: 4, afterSaleUntil: iso(plusDays(T0, 15)) };
+
+  it('is accepted up to the order\'s afterSaleUntil, that instant included', () => {
+    expect(when([], submit({}, completed), plusDays(T0, 15))[0].type).toBe('AfterSaleSubmitted');
+  });
+
+  it('is refused after it with 300015 已超过售后期限', () => {
+    const late = new Date(plusDays(T0, 15).getTime() + 1);
+    expect(rejection(() => when([], submit({}, completed), late))).toEqual({ code: '300015', message: '已超过售后期限' });
+  });
+
+  it('stays open on an order that records no window (before confirmation)', () => {
+    expect(when([], submit({}, { state: 3, afterSaleUntil: null }), plusDays(T0, 400))[0].type).toBe('AfterSaleSubmitted');
+  });
+});

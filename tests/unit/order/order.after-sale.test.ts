@@ -3,7 +3,7 @@ import type { OrderEvent } from '../../../domain/order/order.events';
 import { orderStateNumber, orderView } from '../../../domain/order/order.view';
 import { given, rejectionOf } from '../support/decider-spec';
 import {
-  DAY, afterSaleClosed, afterSaleOpened, at, autoConfirmPaused, cmd, confirmed, iso, paid, placed, reviewed, shipped,
+  DAY, WINDOW_DAYS, afterSaleClosed, afterSaleOpened, at, autoConfirmPaused, cmd, confirmed, iso, paid, placed, receiptWindow, reviewed, shipped,
 } from './order.fixtures';
 
 const stateChanged = { code: '400001', message: '订单状态已变更' };
@@ -87,12 +87,12 @@ describe('a shipped order (3) whose shopper opens an after-sale', () => {
 
   it('rejects the automatic confirmation while paused (stale timer)', () => {
     const paused = [...history, afterSaleOpened(1, [11]), autoConfirmPaused];
-    expect(rejectionOf(order(...paused).when(cmd('ConfirmReceiptAutomatically', {}), at(16 * DAY)))).toEqual(stateChanged);
+    expect(rejectionOf(order(...paused).when(cmd('ConfirmReceiptAutomatically', receiptWindow), at(16 * DAY)))).toEqual(stateChanged);
   });
 
   it('still lets the shopper confirm receipt while paused', () => {
     const paused = [...history, afterSaleOpened(1, [11]), autoConfirmPaused];
-    const { events } = order(...paused).when(cmd('ConfirmReceipt', {}), at(3 * DAY));
+    const { events } = order(...paused).when(cmd('ConfirmReceipt', receiptWindow), at(3 * DAY));
     expect(orderStateNumber(order(...paused, ...events).state)).toBe(4);
   });
 
@@ -136,5 +136,32 @@ describe('a completed order (4) being reviewed', () => {
   it('lets a line get another after-sale after a refused one', () => {
     const refused = [...history, afterSaleOpened(1, [11]), afterSaleClosed(1, 'withdrawn')];
     expect(order(...refused).when(open(2, [11]), at(5 * DAY)).events).toEqual([afterSaleOpened(2, [11], 5 * DAY)]);
+  });
+});
+
+describe('a completed order (4) and its after-sale window (issue 29)', () => {
+  const windowClosed = { code: '300015', message: '已超过售后期限' };
+  const completed = [placed(), paid(), shipped, confirmed(false, 3 * DAY)];
+  const until = 3 * DAY + WINDOW_DAYS * DAY;
+
+  it('holds lines for an after-sale up to the recorded afterSaleUntil, itself included', () => {
+    expect(order(...completed).when(open(1, [11]), at(until)).events).toEqual([afterSaleOpened(1, [11], until)]);
+  });
+
+  it('stops offering after-sales in the order view past it (ifAfter 0 on the order and its lines)', () => {
+    const view = (minutes: number) => orderView(order(...completed).state, at(minutes));
+    expect(view(until)).toMatchObject({ ifAfter: 1, lines: [{ ifAfter: 1 }, { ifAfter: 1 }] });
+    expect(view(until + 1)).toMatchObject({ ifAfter: 0, lines: [{ ifAfter: 0 }, { ifAfter: 0 }] });
+  });
+
+  it('refuses an after-sale after it with 已超过售后期限', () => {
+    expect(rejectionOf(order(...completed).when(open(1, [11]), at(until + 1)))).toEqual(windowClosed);
+  });
+
+  it('gives a receipt recorded before the window existed the legal floor: 7 days after confirmation', () => {
+    const legacy: OrderEvent = { type: 'ReceiptConfirmed', data: { auto: false, confirmedAt: iso(3 * DAY) } };
+    const old = [placed(), paid(), shipped, legacy];
+    expect(order(...old).when(open(1, [11]), at(10 * DAY)).events).toHaveLength(1);
+    expect(rejectionOf(order(...old).when(open(1, [11]), at(10 * DAY + 1)))).toEqual(windowClosed);
   });
 });

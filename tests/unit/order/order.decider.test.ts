@@ -3,7 +3,7 @@ import type { OrderEvent } from '../../../domain/order/order.events';
 import { orderStateNumber } from '../../../domain/order/order.view';
 import { given, rejectionOf } from '../support/decider-spec';
 import {
-  DAY, PRICE, at, cancelled, cmd, confirmed, groupSucceeded, iso, lineA, paid, placeOrder, placed, shipped,
+  DAY, PRICE, WINDOW_DAYS, at, cancelled, cmd, confirmed, groupSucceeded, iso, lineA, paid, placeOrder, placed, receiptWindow, shipped,
 } from './order.fixtures';
 
 const stateChanged = { code: '400001', message: '订单状态已变更' };
@@ -72,7 +72,7 @@ describe('an order waiting for payment (1)', () => {
 
   it.each([
     ['ship', cmd('ShipOrder', { express: 'SF', expressName: '顺丰速运', deliverFormid: 'SF1' })],
-    ['confirm receipt', cmd('ConfirmReceipt', {})],
+    ['confirm receipt', cmd('ConfirmReceipt', receiptWindow)],
     ['delete', cmd('DeleteOrder', {})],
     ['mark the group succeeded', cmd('MarkGroupSucceeded', { collageId: 88 })],
     ['place again', placeOrder()],
@@ -162,7 +162,7 @@ describe('a paid order waiting for shipment (2)', () => {
   it.each([
     ['cancel (spec: shopper cancels only in 1 and 6)', cmd('CancelOrder', {})],
     ['close unpaid (stale timer)', cmd('CloseUnpaidOrder', {})],
-    ['confirm receipt', cmd('ConfirmReceipt', {})],
+    ['confirm receipt', cmd('ConfirmReceipt', receiptWindow)],
     ['review', cmd('ReviewLine', { skuId: 11, commentId: 1 })],
   ])('rejects a command to %s with 订单状态已变更', (_name, command) => {
     expect(rejectionOf(order(...history).when(command, at(2 * 60)))).toEqual(stateChanged);
@@ -173,18 +173,30 @@ describe('a shipped order waiting for receipt (3)', () => {
   const history = [placed(), paid(), shipped];
 
   it('completes when the shopper confirms receipt', () => {
-    const { events } = order(...history).when(cmd('ConfirmReceipt', {}), at(3 * DAY));
+    const { events } = order(...history).when(cmd('ConfirmReceipt', receiptWindow), at(3 * DAY));
     expect(events).toEqual([confirmed(false)]);
     expect(stateAfter([...history, ...events])).toBe(4);
   });
 
   it('completes automatically 15 days after shipping', () => {
-    const { events } = order(...history).when(cmd('ConfirmReceiptAutomatically', {}), at(16 * DAY));
-    expect(events).toEqual([{ type: 'ReceiptConfirmed', data: { auto: true, confirmedAt: iso(16 * DAY) } }]);
+    const { events } = order(...history).when(cmd('ConfirmReceiptAutomatically', receiptWindow), at(16 * DAY));
+    expect(events).toEqual([confirmed(true, 16 * DAY)]);
+  });
+
+  it('records when after-sales close: the confirmation plus the shop\'s window (issue 29)', () => {
+    const byShopper = order(...history).when(cmd('ConfirmReceipt', { afterSaleWindowDays: 30 }), at(3 * DAY));
+    expect(byShopper.events).toEqual([{ type: 'ReceiptConfirmed', data: { auto: false, confirmedAt: iso(3 * DAY), afterSaleUntil: iso(33 * DAY) } }]);
+    const automatically = order(...history).when(cmd('ConfirmReceiptAutomatically', receiptWindow), at(16 * DAY));
+    expect(automatically.events[0]).toMatchObject({ data: { afterSaleUntil: iso((16 + WINDOW_DAYS) * DAY) } });
+  });
+
+  it('never records a window below the law\'s seven days (七天无理由退货)', () => {
+    const { events } = order(...history).when(cmd('ConfirmReceipt', { afterSaleWindowDays: 1 }), at(3 * DAY));
+    expect(events[0]).toMatchObject({ data: { afterSaleUntil: iso(10 * DAY) } });
   });
 
   it('rejects an automatic confirmation before it is due', () => {
-    expect(rejectionOf(order(...history).when(cmd('ConfirmReceiptAutomatically', {}), at(16 * DAY - 1)))).toEqual(stateChanged);
+    expect(rejectionOf(order(...history).when(cmd('ConfirmReceiptAutomatically', receiptWindow), at(16 * DAY - 1)))).toEqual(stateChanged);
   });
 });
 
@@ -192,8 +204,8 @@ describe('a completed order (4)', () => {
   const history = [placed(), paid(), shipped, confirmed()];
 
   it.each([
-    ['confirm again', cmd('ConfirmReceipt', {})],
-    ['confirm automatically (stale timer)', cmd('ConfirmReceiptAutomatically', {})],
+    ['confirm again', cmd('ConfirmReceipt', receiptWindow)],
+    ['confirm automatically (stale timer)', cmd('ConfirmReceiptAutomatically', receiptWindow)],
     ['delete (spec: only in 5)', cmd('DeleteOrder', {})],
     ['cancel', cmd('CancelOrder', {})],
   ])('rejects a command to %s with 订单状态已变更', (_name, command) => {

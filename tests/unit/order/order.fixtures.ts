@@ -52,7 +52,12 @@ export const shipped: OrderEvent = {
   type: 'OrderShipped',
   data: { express: 'SF', expressName: '顺丰速运', deliverFormid: 'SF1234567890', shippedAt: iso(DAY), autoConfirmAt: iso(16 * DAY) },
 };
-export const confirmed = (auto = false): OrderEvent => ({ type: 'ReceiptConfirmed', data: { auto, confirmedAt: iso(3 * DAY) } });
+/** The shop's after-sale window (AFTER_SALE_WINDOW_DAYS) as receipt commands carry it. */
+export const WINDOW_DAYS = 15;
+export const receiptWindow = { afterSaleWindowDays: WINDOW_DAYS };
+export const confirmed = (auto = false, minutes = 3 * DAY): OrderEvent => ({
+  type: 'ReceiptConfirmed', data: { auto, confirmedAt: iso(minutes), afterSaleUntil: iso(minutes + WINDOW_DAYS * DAY) },
+});
 export const afterSaleOpened = (afterSaleId: number, skuIds: number[], minutes = 2 * DAY): OrderEvent => ({
   type: 'AfterSaleOpened',
   data: { afterSaleId, afterType: 1, lines: skuIds.map((skuId) => ({ skuId, number: skuId === 11 ? 2 : 1 })), openedAt: iso(minutes) },

@@ -33,6 +33,11 @@ describe('the serialized order of /afterSale?state=1', () => {
     expect(parseOrderData(raw)).toMatchObject({ orderId: 10001, orderFormid: '2025030112000001', skus: [{ skuId: 11 }, { skuId: 12 }] });
   });
 
+  it('carries a completed order\'s 售后截止时间 for the apply page (issue 29)', () => {
+    const raw = JSON.stringify({ ...order, afterSaleUntil: '2025-03-16 10:00:00' });
+    expect(parseOrderData(raw)?.afterSaleUntil).toBe('2025-03-16 10:00:00');
+  });
+
   it.each([[null], [''], ['not json'], ['{"orderId":1}'], [JSON.stringify({ ...order, skus: [] })]])(
     'is missing when the route carries %j',
     (raw) => {

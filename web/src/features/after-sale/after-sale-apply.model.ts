@@ -13,6 +13,8 @@ const OrderData = z.object({
   shopId: z.number().int().optional(),
   shopName: z.string().optional(),
   logisticsPrice: z.number().optional(),
+  /** 售后截止时间 of a completed order ('' before receipt) */
+  afterSaleUntil: z.string().optional(),
   skus: z
     .array(
       z.object({

@@ -57,6 +57,11 @@ export function AfterSaleApply({ order }: { order: AfterSaleOrder }) {
       <p className="after-apply__order">
         订单号：<span data-testid="after-order-formid">{order.orderFormid}</span>
       </p>
+      {order.state === 4 && order.afterSaleUntil && (
+        <p className="after-apply__order">
+          售后截止时间：<span data-testid="after-sale-until">{order.afterSaleUntil}</span>
+        </p>
+      )}
       <AfterSaleLines skus={order.skus} />
       <Form
         form={form}

@@ -146,6 +146,7 @@ export function OrderDetailPage({ renderPayDialog }: { renderPayDialog: RenderPa
             ['下单时间', order.createTime],
             ['支付方式', '微信支付'],
             ['付款时间', order.paymentTime],
+            ...(order.state === 4 && order.afterSaleUntil ? [['售后截止时间', order.afterSaleUntil] as [string, string]] : []),
             ['交易单号', order.transactionId],
             ['订单备注', order.remark],
           ]}

@@ -47,6 +47,8 @@ export interface Order {
   ifAfter: number;
   ifNotComment: number;
   time: number;
+  /** 售后截止时间: a completed order takes after-sales until then ('' before receipt; absent from older servers) */
+  afterSaleUntil?: string;
   skus: OrderSku[];
 }
 
