@@ -41,6 +41,7 @@ function orderForAfterSale(order: OrderState, userId: number): OrderForAfterSale
     shippingFen: placed.logisticsPrice,
     // coupons reduce goods only (discountPrice = Σ line.discount): the shipping was paid in full
     shippingReductionFen: 0,
+    afterSaleUntil: c.confirmed?.afterSaleUntil ?? null,
     lines: c.lines.map((l) => ({
       skuId: l.skuId, number: l.number, goodsFen: l.price * l.number, reductionFen: l.discount, claimedNumber: l.refundedNumber,
     })),
