@@ -1,0 +1,162 @@
+/**
+ * One process kind crashed after each of its appends in turn (issue 28). A scenario is what a shopper and a merchant
+ * do, as moves on the storefront; its process kind's appends during those moves are its boundaries.
+ * 1. Dry run on a plain server with the trace on: the moves, until the process is final; the `[process] <kind>
+ *    append` lines printed meanwhile are the boundaries, N of them (enumerated, never written down here).
+ * 2. For k = 1..N: the scenario is prepared on a plain server, which is then stopped (SIGTERM); a server started with
+ *    PROCESS_CRASH_AFTER=<kind>:<k> gets the moves until it kills itself (it must die by SIGKILL, having printed its
+ *    `[process-crash]` line for append k); a plain server is started again; the move whose answer was lost is never
+ *    asked again — the next moves go on from what the store shows, as the shopper's next screen would; within 30 s
+ *    the process must be final with no ops command, and the invariants (process-invariants.ts) must hold.
+ */
+import type { Queryable } from '../../../services/db/database';
+import { HttpClient } from '../../bench/buy/http-client';
+import { untilInvariantsHold } from './process-invariants';
+import type { ProcessRig } from './process-rig';
+import { crashLine, labelShape, tracedAppends, type ProcessKind, type TracedAppend } from './process-trace';
+
+export interface Move<C> {
+  name: string;
+  /** The request(s) of this move on the running server; learns what the answers say into `ctx`. */
+  run(client: HttpClient, ctx: C): Promise<void>;
+  /**
+   * After the server died while this move waited for its answer: waits (bounded) until the store shows what the
+   * process it started left for the next move, learning into `ctx` what the lost answer would have said.
+   */
+  afterLostAnswer(db: Queryable, client: HttpClient, ctx: C): Promise<void>;
+}
+
+export interface ProcessScenario<C> {
+  kind: ProcessKind;
+  title: string;
+  /** On a plain server, before the moves: buyers, goods, orders the moves start from (no append of `kind`). */
+  prepare(db: Queryable, client: HttpClient): Promise<C>;
+  moves: readonly Move<C>[];
+  /** What is not final yet (the process and the read models the shopper reads), or null once final. */
+  pending(db: Queryable, ctx: C): Promise<string | null>;
+  /** Checks on the final state beyond the shared invariants (e.g. a refunded order cannot be shipped). */
+  finalProblems?(db: Queryable, client: HttpClient, ctx: C): Promise<string[]>;
+}
+
+export interface BoundaryResult { k: number; label: string; problems: string[] }
+export interface SuiteResult { kind: ProcessKind; dryRun: TracedAppend[]; boundaries: BoundaryResult[] }
+
+const FINAL_WITHIN_MS = 30_000;
+/** A move the server holds longer than this counts as unanswered (a live server answers each in well under it). */
+const MOVE_TIMEOUT_MS = 30_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Whether the request never reached a server (nothing listened): the move did not happen and may simply be made. */
+const neverReached = (error: unknown): boolean =>
+  (error as { code?: string })?.code === 'ECONNREFUSED' || /ECONNREFUSED/.test(String((error as Error)?.message ?? error));
+
+async function withClient<T>(url: string, fn: (client: HttpClient) => Promise<T>): Promise<T> {
+  const client = new HttpClient(url, 2);
+  try {
+    return await fn(client);
+  } finally {
+    client.close();
+  }
+}
+
+/** The moves from `from` on; answers the index of the move whose answer was lost (and its error), or null. */
+async function runMoves<C>(url: string, scenario: ProcessScenario<C>, ctx: C, from: number): Promise<{ at: number; error: unknown } | null> {
+  for (let i = from; i < scenario.moves.length; i += 1) {
+    try {
+      await withClient(url, (client) => {
+        let timer: NodeJS.Timeout | undefined;
+        const timedOut = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`no answer within ${MOVE_TIMEOUT_MS / 1000} s`)), MOVE_TIMEOUT_MS);
+        });
+        return Promise.race([scenario.moves[i].run(client, ctx), timedOut]).finally(() => clearTimeout(timer));
+      });
+    } catch (error) {
+      return { at: i, error };
+    }
+  }
+  return null;
+}
+
+async function untilFinal<C>(db: Queryable, scenario: ProcessScenario<C>, ctx: C): Promise<string | null> {
+  const deadline = Date.now() + FINAL_WITHIN_MS;
+  let pending = await scenario.pending(db, ctx);
+  while (pending !== null && Date.now() < deadline) {
+    await sleep(250);
+    pending = await scenario.pending(db, ctx);
+  }
+  return pending;
+}
+
+async function finalChecks<C>(rig: ProcessRig, db: Queryable, scenario: ProcessScenario<C>, ctx: C): Promise<string[]> {
+  const pending = await untilFinal(db, scenario, ctx);
+  if (pending !== null) return [`not final ${FINAL_WITHIN_MS / 1000} s after the restart: ${pending}`];
+  const own = scenario.finalProblems ? await withClient(rig.url, (client) => scenario.finalProblems!(db, client, ctx)) : [];
+  return [...own, ...await untilInvariantsHold(db)];
+}
+
+/** Step 1: the scenario on a plain server (already running); answers the boundaries its moves went through. */
+export async function dryRun<C>(rig: ProcessRig, db: Queryable, scenario: ProcessScenario<C>): Promise<{ appends: TracedAppend[]; problems: string[] }> {
+  const ctx = await withClient(rig.url, (client) => scenario.prepare(db, client));
+  const server = rig.server!;
+  const from = server.output().length;
+  const lost = await runMoves(rig.url, scenario, ctx, 0);
+  if (lost) throw new Error(`dry run: move ${scenario.moves[lost.at].name} failed: ${String(lost.error)}\n${rig.tail()}`);
+  const problems = await finalChecks(rig, db, scenario, ctx);
+  await sleep(500); // an append that trails the final state (e.g. a read-model-only step) is still one of the process's
+  return { appends: tracedAppends(server.output().slice(from), scenario.kind), problems };
+}
+
+/** Step 2 for one k: starts with a plain server running; ends with a plain server running. */
+export async function crashAt<C>(rig: ProcessRig, db: Queryable, scenario: ProcessScenario<C>, k: number): Promise<BoundaryResult> {
+  const ctx = await withClient(rig.url, (client) => scenario.prepare(db, client));
+  await rig.stop();
+  const crashing = await rig.startCrashing(scenario.kind, k);
+  const lost = await runMoves(rig.url, scenario, ctx, 0);
+  // the crash may trail the answers (a step after the last answer): give it a moment before calling it missed
+  const status = await rig.untilExited(lost ? 30_000 : 10_000);
+  const output = crashing.output();
+  const crash = crashLine(output);
+  const problems: string[] = [];
+  if (status === null) {
+    await rig.stop();
+    problems.push(`the server never crashed at ${scenario.kind} append ${k}: the moves ran through (${tracedAppends(output, scenario.kind).length} appends of that kind traced)`);
+  } else if (status !== 'SIGKILL') problems.push(`the server exited with ${status}, not by SIGKILL`);
+  if (status !== null && (!crash || crash.kind !== scenario.kind || crash.n !== k)) {
+    problems.push(`no "[process-crash] ${scenario.kind} append ${k}" line before it died (saw ${crash ? `${crash.kind} ${crash.n}` : 'none'})`);
+  }
+  await rig.startPlain();
+  let next = scenario.moves.length;
+  if (lost && neverReached(lost.error)) next = lost.at;
+  else if (lost) {
+    await withClient(rig.url, (client) => scenario.moves[lost.at].afterLostAnswer(db, client, ctx));
+    next = lost.at + 1;
+  }
+  const after = await runMoves(rig.url, scenario, ctx, next);
+  if (after) problems.push(`after the restart, move ${scenario.moves[after.at].name} failed: ${String(after.error)}`);
+  else problems.push(...await finalChecks(rig, db, scenario, ctx));
+  if (problems.length > 0) problems.push(`servers' output:\n${rig.tail()}`);
+  return { k, label: crash?.label ?? '?', problems };
+}
+
+/** Both steps; the caller asserts on the result and prints it. */
+export async function crashEveryBoundary<C>(rig: ProcessRig, db: Queryable, scenario: ProcessScenario<C>): Promise<SuiteResult & { dryProblems: string[] }> {
+  const dry = await dryRun(rig, db, scenario);
+  const boundaries: BoundaryResult[] = [];
+  for (let k = 1; k <= dry.appends.length; k += 1) {
+    const result = await crashAt(rig, db, scenario, k);
+    const expected = dry.appends[k - 1];
+    if (result.label !== '?' && labelShape(result.label) !== labelShape(expected.label)) {
+      console.log(`[crash-suite] ${scenario.kind}: boundary ${k} is "${result.label}" here, "${expected.label}" in the dry run`);
+    }
+    boundaries.push(result);
+  }
+  return { kind: scenario.kind, dryRun: dry.appends, boundaries, dryProblems: dry.problems };
+}
+
+/** The CI log line: `[crash-suite] <kind>: N boundaries: <labels>; invariants held` (or what broke). */
+export function reportLine(result: SuiteResult): string {
+  const labels = result.boundaries.map((b) => `${b.k} ${b.label}`).join(', ');
+  const broken = result.boundaries.filter((b) => b.problems.length > 0);
+  const verdict = broken.length === 0 ? 'invariants held' : `invariants broken at ${broken.map((b) => b.k).join(', ')}`;
+  return `[crash-suite] ${result.kind}: ${result.boundaries.length} boundaries: ${labels}; ${verdict}`;
+}

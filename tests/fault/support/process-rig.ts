@@ -1,0 +1,92 @@
+/**
+ * The crash suite's servers (issue 28): one API process at a time on one PostgreSQL database, each with the process
+ * trace on, the resumer looking for unfinished processes 1 s after start and the scheduler polling every 200 ms.
+ * A plain server prepares a scenario and, after a crash, finishes what was left; a crashing one is started with
+ * PROCESS_CRASH_AFTER=<kind>:<n> only for the step under test. A graceful stop (SIGTERM) separates them, so the
+ * crashing server's appends of that kind are the step's and nothing else's.
+ */
+import { OPS_TOKEN } from './fault-env';
+import { spawnServer, untilReady, type ServerEnv, type ServerProcess } from './server-process';
+import type { ProcessKind } from './process-trace';
+
+export const RESUME_AFTER_MS = 1000;
+
+const PROCESS_ENV = {
+  PROCESS_TRACE: '1',
+  PROCESS_RESUME_AFTER_MS: String(RESUME_AFTER_MS),
+  SCHEDULER_POLL_MS: '200',
+  // the merchant is the test: a demo merchant agreeing to after-sales (or shipping) on its own would act for it
+  DEMO_MERCHANT_AFTER_SALE_AFTER_MS: '0',
+  DEMO_MERCHANT_SHIP_AFTER_MS: '0',
+} as const;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export class ProcessRig {
+  /** The server running now (plain or crashing), null between two. */
+  server: ServerProcess | null = null;
+  /** Output of every server this rig started, oldest first (for a failure message). */
+  private readonly logs: string[] = [];
+
+  constructor(readonly env: ServerEnv) {}
+
+  get url(): string {
+    return `http://127.0.0.1:${this.env.port}`;
+  }
+
+  /** A plain server (no crash asked for), ready: healthy with every projection caught up. */
+  async startPlain(): Promise<ServerProcess> {
+    return this.start({});
+  }
+
+  /** A server that kills itself right after the n-th append of `kind` since its start. */
+  async startCrashing(kind: ProcessKind, n: number): Promise<ServerProcess> {
+    return this.start({ PROCESS_CRASH_AFTER: `${kind}:${n}` });
+  }
+
+  private async start(extra: Record<string, string>): Promise<ServerProcess> {
+    if (this.server) throw new Error('a server is already running: stop it first');
+    const server = spawnServer('services/main.ts', { ...this.env, extra: { ...this.env.extra, ...PROCESS_ENV, ...extra } });
+    this.server = server;
+    this.logs.push('');
+    const index = this.logs.length - 1;
+    void server.exited.then(() => { this.logs[index] = server.output(); });
+    await untilReady(server, 90_000);
+    return server;
+  }
+
+  /** SIGTERM and wait for the exit (a graceful stop lets nothing half-done behind; at most 20 s, then SIGKILL). */
+  async stop(): Promise<void> {
+    const server = this.server;
+    if (!server) return;
+    this.server = null;
+    const status = await Promise.race([server.kill('SIGTERM'), sleep(20_000).then(() => null)]);
+    if (status === null) {
+      await server.kill('SIGKILL');
+      throw new Error(`the server did not stop within 20 s of SIGTERM\n${server.output().slice(-3000)}`);
+    }
+  }
+
+  /** Waits (at most `ms`) for the running server to exit; answers its exit status, or null if it still runs. */
+  async untilExited(ms: number): Promise<number | string | null> {
+    const server = this.server;
+    if (!server) throw new Error('no server running');
+    const status = await Promise.race([server.exited, sleep(ms).then(() => null)]);
+    if (status !== null) this.server = null;
+    return status;
+  }
+
+  /** Stops whatever runs, for afterAll: SIGKILL, the data stays. */
+  async kill(): Promise<void> {
+    await this.server?.kill('SIGKILL');
+    this.server = null;
+  }
+
+  /** The last `chars` characters of the servers' output, the running one's last. */
+  tail(chars = 6000): string {
+    const running = this.server?.output() ?? '';
+    return [...this.logs.slice(-2), running].join('\n--- next server ---\n').slice(-chars);
+  }
+
+  readonly opsToken = OPS_TOKEN;
+}
