@@ -37,7 +37,9 @@ describeFault('kill -9 after every append of every process', ['postgres'], () =>
   for (const scenario of [entry(checkoutScenario), entry(paymentScenario), entry(afterSaleScenario), entry(collageScenario)]) {
     it(`${scenario.kind}: ${scenario.title} — every boundary crashed, final without ops, invariants hold`, async () => {
       if (!rig.server) await rig.startPlain();
+      const started = Date.now();
       const result = await scenario.run();
+      const crashedMs = Date.now() - started;
       console.log(reportLine(result));
       for (const b of result.boundaries.filter((r) => r.problems.length > 0)) {
         console.log(`[crash-suite] ${scenario.kind} boundary ${b.k} (${b.label}):\n  ${b.problems.join('\n  ')}`);
@@ -49,7 +51,10 @@ describeFault('kill -9 after every append of every process', ['postgres'], () =>
 
       // once per kind: the read models equal a from-scratch rebuild (the server stopped, as an operator would)
       await rig.stop();
+      const gateStarted = Date.now();
       expect(await rebuildGate(rig.env)).toEqual([]);
+      console.log(`[crash-suite] ${scenario.kind}: dry run and ${result.boundaries.length} crashes in ${crashedMs} ms `
+        + `(${result.boundaries.map((b) => b.ms).join(', ')} ms each); read models equal a rebuild (${Date.now() - gateStarted} ms)`);
       await rig.startPlain();
     }, 300_000);
   }

@@ -11,8 +11,9 @@
  */
 import type { Queryable } from '../../../services/db/database';
 import { HttpClient } from '../../bench/buy/http-client';
-import { untilInvariantsHold } from './process-invariants';
+import { processInvariantProblems, untilInvariantsHold } from './process-invariants';
 import type { ProcessRig } from './process-rig';
+import { progress } from './scenario';
 import { crashLine, labelShape, tracedAppends, type ProcessKind, type TracedAppend } from './process-trace';
 
 export interface Move<C> {
@@ -38,12 +39,23 @@ export interface ProcessScenario<C> {
   finalProblems?(db: Queryable, client: HttpClient, ctx: C): Promise<string[]>;
 }
 
-export interface BoundaryResult { k: number; label: string; problems: string[] }
+export interface BoundaryResult { k: number; label: string; problems: string[]; ms: number }
 export interface SuiteResult { kind: ProcessKind; dryRun: TracedAppend[]; boundaries: BoundaryResult[] }
 
 const FINAL_WITHIN_MS = 30_000;
 /** A move the server holds longer than this counts as unanswered (a live server answers each in well under it). */
 const MOVE_TIMEOUT_MS = 30_000;
+/** Each call answers the ms since the previous one (and when it was taken). */
+function stopwatch(): () => { ms: number; since(t: number): number } {
+  let last = Date.now();
+  return () => {
+    const at = Date.now();
+    const ms = at - last;
+    last = at;
+    return { ms, since: (t: number) => at - ms - t };
+  };
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Whether the request never reached a server (nothing listened): the move did not happen and may simply be made. */
@@ -87,30 +99,40 @@ async function untilFinal<C>(db: Queryable, scenario: ProcessScenario<C>, ctx: C
   return pending;
 }
 
-async function finalChecks<C>(rig: ProcessRig, db: Queryable, scenario: ProcessScenario<C>, ctx: C): Promise<string[]> {
+/**
+ * The scenario final, its own checks, then the shared invariants — less the problems already there before this run
+ * (`known`: an earlier boundary's damage is reported once, where it happened, not again at every later one).
+ */
+async function finalChecks<C>(rig: ProcessRig, db: Queryable, scenario: ProcessScenario<C>, ctx: C, known: readonly string[]): Promise<string[]> {
   const pending = await untilFinal(db, scenario, ctx);
   if (pending !== null) return [`not final ${FINAL_WITHIN_MS / 1000} s after the restart: ${pending}`];
   const own = scenario.finalProblems ? await withClient(rig.url, (client) => scenario.finalProblems!(db, client, ctx)) : [];
-  return [...own, ...await untilInvariantsHold(db)];
+  return [...own, ...await untilInvariantsHold(db, known)];
 }
 
 /** Step 1: the scenario on a plain server (already running); answers the boundaries its moves went through. */
 export async function dryRun<C>(rig: ProcessRig, db: Queryable, scenario: ProcessScenario<C>): Promise<{ appends: TracedAppend[]; problems: string[] }> {
   const ctx = await withClient(rig.url, (client) => scenario.prepare(db, client));
+  const known = await processInvariantProblems(db);
   const server = rig.server!;
   const from = server.output().length;
   const lost = await runMoves(rig.url, scenario, ctx, 0);
   if (lost) throw new Error(`dry run: move ${scenario.moves[lost.at].name} failed: ${String(lost.error)}\n${rig.tail()}`);
-  const problems = await finalChecks(rig, db, scenario, ctx);
+  const problems = await finalChecks(rig, db, scenario, ctx, known);
   await sleep(500); // an append that trails the final state (e.g. a read-model-only step) is still one of the process's
   return { appends: tracedAppends(server.output().slice(from), scenario.kind), problems };
 }
 
 /** Step 2 for one k: starts with a plain server running; ends with a plain server running. */
 export async function crashAt<C>(rig: ProcessRig, db: Queryable, scenario: ProcessScenario<C>, k: number): Promise<BoundaryResult> {
+  const started = Date.now();
   const ctx = await withClient(rig.url, (client) => scenario.prepare(db, client));
+  const known = await processInvariantProblems(db);
+  const lap = stopwatch();
   await rig.stop();
+  const stopped = lap();
   const crashing = await rig.startCrashing(scenario.kind, k);
+  const ready = lap();
   const lost = await runMoves(rig.url, scenario, ctx, 0);
   // the crash may trail the answers (a step after the last answer): give it a moment before calling it missed
   const status = await rig.untilExited(lost ? 30_000 : 10_000);
@@ -124,23 +146,44 @@ export async function crashAt<C>(rig: ProcessRig, db: Queryable, scenario: Proce
   if (status !== null && (!crash || crash.kind !== scenario.kind || crash.n !== k)) {
     problems.push(`no "[process-crash] ${scenario.kind} append ${k}" line before it died (saw ${crash ? `${crash.kind} ${crash.n}` : 'none'})`);
   }
+  progress(`${scenario.kind} ${k}: prepared in ${stopped.since(started)} ms, stopped in ${stopped.ms} ms, crashing server ready in ${ready.ms} ms, `
+    + `crashed (${String(status)}) at ${crash?.label ?? '?'} ${lap().ms} ms later; restarting`);
   await rig.startPlain();
+  progress(`${scenario.kind} ${k}: restarted in ${lap().ms} ms`);
+  problems.push(...await finishAfterRestart(rig, db, scenario, ctx, lost, known));
+  progress(`${scenario.kind} ${k}: ${problems.length} problems, ${Date.now() - started} ms`);
+  if (problems.length > 0) problems.push(`servers' output:\n${rig.tail()}`);
+  return { k, label: crash?.label ?? '?', problems, ms: Date.now() - started };
+}
+
+/**
+ * On the restarted server: the move whose answer was lost is not asked again (one that never reached the server is
+ * simply made); the shopper goes on from what the store shows, then the process must be final and the invariants hold.
+ */
+async function finishAfterRestart<C>(
+  rig: ProcessRig, db: Queryable, scenario: ProcessScenario<C>, ctx: C, lost: { at: number; error: unknown } | null, known: readonly string[],
+): Promise<string[]> {
   let next = scenario.moves.length;
   if (lost && neverReached(lost.error)) next = lost.at;
   else if (lost) {
-    await withClient(rig.url, (client) => scenario.moves[lost.at].afterLostAnswer(db, client, ctx));
+    try {
+      await withClient(rig.url, (client) => scenario.moves[lost.at].afterLostAnswer(db, client, ctx));
+    } catch (error) {
+      return [`after the restart, what move ${scenario.moves[lost.at].name} (answer lost) started did not show: ${String(error)}`,
+        ...(await processInvariantProblems(db)).filter((p) => !known.includes(p))];
+    }
     next = lost.at + 1;
   }
   const after = await runMoves(rig.url, scenario, ctx, next);
-  if (after) problems.push(`after the restart, move ${scenario.moves[after.at].name} failed: ${String(after.error)}`);
-  else problems.push(...await finalChecks(rig, db, scenario, ctx));
-  if (problems.length > 0) problems.push(`servers' output:\n${rig.tail()}`);
-  return { k, label: crash?.label ?? '?', problems };
+  if (after) return [`after the restart, move ${scenario.moves[after.at].name} failed: ${String(after.error)}`,
+    ...(await processInvariantProblems(db)).filter((p) => !known.includes(p))];
+  return finalChecks(rig, db, scenario, ctx, known);
 }
 
 /** Both steps; the caller asserts on the result and prints it. */
 export async function crashEveryBoundary<C>(rig: ProcessRig, db: Queryable, scenario: ProcessScenario<C>): Promise<SuiteResult & { dryProblems: string[] }> {
   const dry = await dryRun(rig, db, scenario);
+  progress(`${scenario.kind}: dry run traced ${dry.appends.length} appends: ${dry.appends.map((a) => a.label).join(', ')}`);
   const boundaries: BoundaryResult[] = [];
   for (let k = 1; k <= dry.appends.length; k += 1) {
     const result = await crashAt(rig, db, scenario, k);

@@ -25,8 +25,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export class ProcessRig {
   /** The server running now (plain or crashing), null between two. */
   server: ServerProcess | null = null;
-  /** Output of every server this rig started, oldest first (for a failure message). */
-  private readonly logs: string[] = [];
+  /** Every server this rig started, oldest first, with its role (for a failure message). */
+  private readonly started: { role: string; server: ServerProcess }[] = [];
 
   constructor(readonly env: ServerEnv) {}
 
@@ -36,21 +36,19 @@ export class ProcessRig {
 
   /** A plain server (no crash asked for), ready: healthy with every projection caught up. */
   async startPlain(): Promise<ServerProcess> {
-    return this.start({});
+    return this.start('plain', {});
   }
 
   /** A server that kills itself right after the n-th append of `kind` since its start. */
   async startCrashing(kind: ProcessKind, n: number): Promise<ServerProcess> {
-    return this.start({ PROCESS_CRASH_AFTER: `${kind}:${n}` });
+    return this.start(`crashing after ${kind} append ${n}`, { PROCESS_CRASH_AFTER: `${kind}:${n}` });
   }
 
-  private async start(extra: Record<string, string>): Promise<ServerProcess> {
+  private async start(role: string, extra: Record<string, string>): Promise<ServerProcess> {
     if (this.server) throw new Error('a server is already running: stop it first');
     const server = spawnServer('services/main.ts', { ...this.env, extra: { ...this.env.extra, ...PROCESS_ENV, ...extra } });
     this.server = server;
-    this.logs.push('');
-    const index = this.logs.length - 1;
-    void server.exited.then(() => { this.logs[index] = server.output(); });
+    this.started.push({ role, server });
     await untilReady(server, 90_000);
     return server;
   }
@@ -82,10 +80,11 @@ export class ProcessRig {
     this.server = null;
   }
 
-  /** The last `chars` characters of the servers' output, the running one's last. */
-  tail(chars = 6000): string {
-    const running = this.server?.output() ?? '';
-    return [...this.logs.slice(-2), running].join('\n--- next server ---\n').slice(-chars);
+  /** The output of the last `servers` servers started (the running one last), each at most `chars` characters. */
+  tail(servers = 3, chars = 2500): string {
+    return this.started.slice(-servers)
+      .map(({ role, server }) => `--- ${role} server (pid ${server.pid}, ${server.exitStatus() ?? 'running'}) ---\n${server.output().slice(-chars)}`)
+      .join('\n');
   }
 
   readonly opsToken = OPS_TOKEN;

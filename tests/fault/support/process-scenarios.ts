@@ -164,8 +164,9 @@ async function groupOfTwo(db: Queryable): Promise<{ groupWorkId: number; line: B
   const { rows } = await db.query<{ activity_id: string; sku_id: string; shop_id: string }>(
     `select i.activity_id, i.sku_id, i.shop_id from promotion_items i
      join promotions p on p.kind = i.kind and p.activity_id = i.activity_id
-     join sku_stock st on st.sku_id = i.sku_id
-     where i.kind = 'group-work' and p.person = 2 and i.start_time <= now() and i.end_time > now() and st.available >= 20
+     join skus s on s.sku_id = i.sku_id left join sku_stock st on st.sku_id = i.sku_id
+     where i.kind = 'group-work' and p.person = 2 and i.start_time <= now() and i.end_time > now()
+       and coalesce(st.available, s.stock) >= 20
      order by i.activity_id, i.sku_id limit 1`);
   if (!rows[0]) throw new Error('no live group-buy of 2 in the demo seed');
   return { groupWorkId: Number(rows[0].activity_id), line: { skuId: Number(rows[0].sku_id), shopId: Number(rows[0].shop_id) } };

@@ -23,5 +23,8 @@ export const tracedAppends = (text: string, kind: ProcessKind): TracedAppend[] =
 /** The `[process-crash]` line the server printed before killing itself, or null. */
 export const crashLine = (text: string): TracedAppend | null => parse(text, 'process-crash')[0] ?? null;
 
-/** A label with its ids blanked (`checkout-123:stock:5001` → `checkout-#:stock:#`): the step it names, run to run. */
-export const labelShape = (label: string): string => label.replace(/\d+/g, '#');
+/**
+ * A label with its ids blanked (`checkout-123:stock:5001` → `checkout-#:stock:#`, a payment id `JS2612…GMtB` → `#`):
+ * the step it names, the same from run to run.
+ */
+export const labelShape = (label: string): string => label.replace(/\b[A-Za-z]*\d[A-Za-z0-9]*\b/g, '#');
