@@ -49,13 +49,11 @@ describeFault('kill -9 after every append of every process', ['postgres'], () =>
       expect(result.boundaries.map((b) => ({ k: b.k, problems: b.problems.slice(0, 3) })))
         .toEqual(result.boundaries.map((b) => ({ k: b.k, problems: [] })));
 
-      // once per kind: the read models equal a from-scratch rebuild (the server stopped, as an operator would)
-      await rig.stop();
+      // once per kind: the read models equal a from-scratch rebuild (the gate rebuilds beside the live tables)
       const gateStarted = Date.now();
       expect(await rebuildGate(rig.env)).toEqual([]);
       console.log(`[crash-suite] ${scenario.kind}: dry run and ${result.boundaries.length} crashes in ${crashedMs} ms `
         + `(${result.boundaries.map((b) => b.ms).join(', ')} ms each); read models equal a rebuild (${Date.now() - gateStarted} ms)`);
-      await rig.startPlain();
     }, 300_000);
   }
 });

@@ -11,7 +11,7 @@
  */
 import type { Queryable } from '../../../services/db/database';
 import { HttpClient } from '../../bench/buy/http-client';
-import { processInvariantProblems, untilInvariantsHold } from './process-invariants';
+import { processInvariantProblems, untilInvariantsHold, withoutKnown } from './process-invariants';
 import type { ProcessRig } from './process-rig';
 import { progress } from './scenario';
 import { crashLine, labelShape, tracedAppends, type ProcessKind, type TracedAppend } from './process-trace';
@@ -123,9 +123,15 @@ export async function dryRun<C>(rig: ProcessRig, db: Queryable, scenario: Proces
   return { appends: tracedAppends(server.output().slice(from), scenario.kind), problems };
 }
 
-/** Step 2 for one k: starts with a plain server running; ends with a plain server running. */
-export async function crashAt<C>(rig: ProcessRig, db: Queryable, scenario: ProcessScenario<C>, k: number): Promise<BoundaryResult> {
+/**
+ * Step 2 for one k: starts with a plain server running; ends with a plain server running. The servers to come are
+ * spawned ahead (process-rig.ts): the crashing one while the plain one prepares, the plain one while the step runs,
+ * and the one crashing at `nextK` while the process is driven to its end.
+ */
+export async function crashAt<C>(rig: ProcessRig, db: Queryable, scenario: ProcessScenario<C>, k: number, nextK: number | null): Promise<BoundaryResult> {
   const started = Date.now();
+  rig.standbyCrashing(scenario.kind, k);
+  rig.standbyPlain();
   const ctx = await withClient(rig.url, (client) => scenario.prepare(db, client));
   const known = await processInvariantProblems(db);
   const lap = stopwatch();
@@ -133,6 +139,7 @@ export async function crashAt<C>(rig: ProcessRig, db: Queryable, scenario: Proce
   const stopped = lap();
   const crashing = await rig.startCrashing(scenario.kind, k);
   const ready = lap();
+  rig.standbyPlain();
   const lost = await runMoves(rig.url, scenario, ctx, 0);
   // the crash may trail the answers (a step after the last answer): give it a moment before calling it missed
   const status = await rig.untilExited(lost ? 30_000 : 10_000);
@@ -150,6 +157,7 @@ export async function crashAt<C>(rig: ProcessRig, db: Queryable, scenario: Proce
     + `crashed (${String(status)}) at ${crash?.label ?? '?'} ${lap().ms} ms later; restarting`);
   await rig.startPlain();
   progress(`${scenario.kind} ${k}: restarted in ${lap().ms} ms`);
+  if (nextK !== null) rig.standbyCrashing(scenario.kind, nextK);
   problems.push(...await finishAfterRestart(rig, db, scenario, ctx, lost, known));
   progress(`${scenario.kind} ${k}: ${problems.length} problems, ${Date.now() - started} ms`);
   if (problems.length > 0) problems.push(`servers' output:\n${rig.tail()}`);
@@ -170,29 +178,31 @@ async function finishAfterRestart<C>(
       await withClient(rig.url, (client) => scenario.moves[lost.at].afterLostAnswer(db, client, ctx));
     } catch (error) {
       return [`after the restart, what move ${scenario.moves[lost.at].name} (answer lost) started did not show: ${String(error)}`,
-        ...(await processInvariantProblems(db)).filter((p) => !known.includes(p))];
+        ...withoutKnown(await processInvariantProblems(db), known)];
     }
     next = lost.at + 1;
   }
   const after = await runMoves(rig.url, scenario, ctx, next);
   if (after) return [`after the restart, move ${scenario.moves[after.at].name} failed: ${String(after.error)}`,
-    ...(await processInvariantProblems(db)).filter((p) => !known.includes(p))];
+    ...withoutKnown(await processInvariantProblems(db), known)];
   return finalChecks(rig, db, scenario, ctx, known);
 }
 
 /** Both steps; the caller asserts on the result and prints it. */
 export async function crashEveryBoundary<C>(rig: ProcessRig, db: Queryable, scenario: ProcessScenario<C>): Promise<SuiteResult & { dryProblems: string[] }> {
+  rig.standbyCrashing(scenario.kind, 1);
   const dry = await dryRun(rig, db, scenario);
   progress(`${scenario.kind}: dry run traced ${dry.appends.length} appends: ${dry.appends.map((a) => a.label).join(', ')}`);
   const boundaries: BoundaryResult[] = [];
   for (let k = 1; k <= dry.appends.length; k += 1) {
-    const result = await crashAt(rig, db, scenario, k);
+    const result = await crashAt(rig, db, scenario, k, k < dry.appends.length ? k + 1 : null);
     const expected = dry.appends[k - 1];
     if (result.label !== '?' && labelShape(result.label) !== labelShape(expected.label)) {
       console.log(`[crash-suite] ${scenario.kind}: boundary ${k} is "${result.label}" here, "${expected.label}" in the dry run`);
     }
     boundaries.push(result);
   }
+  await rig.dropCrashingStandbys();
   return { kind: scenario.kind, dryRun: dry.appends, boundaries, dryProblems: dry.problems };
 }
 

@@ -128,8 +128,10 @@ export async function stockProblems(db: Queryable): Promise<string[]> {
     const last = rows[rows.length - 1];
     const stored = num(last.type === 'StockInitialised' ? last.data.quantity : last.data.available);
     const expected = num(initial.data.quantity) - (sold.get(skuId) ?? 0);
-    if (stored !== expected) problems.push(`sku ${skuId}: its stream says ${stored} available, initial ${String(initial.data.quantity)} − sold ${sold.get(skuId) ?? 0} = ${expected}`);
-    if (projected.has(skuId) && projected.get(skuId) !== expected) problems.push(`sku ${skuId}: sku_stock says ${projected.get(skuId)} available, expected ${expected}`);
+    const detail = `initial ${String(initial.data.quantity)} − sold ${sold.get(skuId) ?? 0} = ${expected}`;
+    if (stored !== expected) problems.push(`sku ${skuId}: its stream is off by ${stored - expected} (${stored} available, ${detail})`);
+    const model = projected.get(skuId);
+    if (model !== undefined && model !== expected) problems.push(`sku ${skuId}: sku_stock is off by ${model - expected} (${model} available, ${detail})`);
   }
   return problems;
 }
@@ -167,6 +169,13 @@ export async function processInvariantProblems(db: Queryable): Promise<string[]>
   ];
 }
 
+/** A problem's identity: its text before the details in parentheses (a stock count moves on, its error does not). */
+const identity = (problem: string): string => problem.split(' (')[0];
+
+/** `problems` less those already `known` (there before: reported where they arose). */
+export const withoutKnown = (problems: readonly string[], known: readonly string[]): string[] =>
+  problems.filter((p) => !known.some((k) => identity(k) === identity(p)));
+
 /**
  * The invariants' problems other than the `known` ones (there before: reported where they arose), given `settleMs`
  * for the read models to catch up with the store before a difference counts.
@@ -174,7 +183,7 @@ export async function processInvariantProblems(db: Queryable): Promise<string[]>
 export async function untilInvariantsHold(db: Queryable, known: readonly string[] = [], settleMs = 10_000): Promise<string[]> {
   const deadline = Date.now() + settleMs;
   for (;;) {
-    const problems = (await processInvariantProblems(db)).filter((p) => !known.includes(p));
+    const problems = withoutKnown(await processInvariantProblems(db), known);
     if (problems.length === 0 || Date.now() > deadline) return problems;
     await new Promise((resolve) => setTimeout(resolve, 300));
   }

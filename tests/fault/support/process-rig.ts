@@ -4,6 +4,11 @@
  * A plain server prepares a scenario and, after a crash, finishes what was left; a crashing one is started with
  * PROCESS_CRASH_AFTER=<kind>:<n> only for the step under test. A graceful stop (SIGTERM) separates them, so the
  * crashing server's appends of that kind are the step's and nothing else's.
+ *
+ * Loading the server's modules is most of a start (~6 of ~7 s here), and a crash suite starts two servers per
+ * boundary. So the next server is spawned ahead as a standby (process-standby.ts: modules loaded, then held before
+ * main.ts runs — no connection, no listener) while the current one still works, and released when its turn comes:
+ * one server at a time still runs, each from its own start.
  */
 import { OPS_TOKEN } from './fault-env';
 import { spawnServer, untilReady, type ServerEnv, type ServerProcess } from './server-process';
@@ -20,13 +25,22 @@ const PROCESS_ENV = {
   DEMO_MERCHANT_SHIP_AFTER_MS: '0',
 } as const;
 
+const STANDBY_PRELOAD = 'tests/fault/support/process-standby.ts';
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+type Role = { name: string; extra: Record<string, string> };
+const plain: Role = { name: 'plain', extra: {} };
+const crashing = (kind: ProcessKind, n: number): Role =>
+  ({ name: `crashing after ${kind} append ${n}`, extra: { PROCESS_CRASH_AFTER: `${kind}:${n}` } });
 
 export class ProcessRig {
   /** The server running now (plain or crashing), null between two. */
   server: ServerProcess | null = null;
   /** Every server this rig started, oldest first, with its role (for a failure message). */
   private readonly started: { role: string; server: ServerProcess }[] = [];
+  /** Spawned ahead, modules loaded, waiting to be released. */
+  private readonly standbys = new Map<string, ServerProcess>();
 
   constructor(readonly env: ServerEnv) {}
 
@@ -35,20 +49,41 @@ export class ProcessRig {
   }
 
   /** A plain server (no crash asked for), ready: healthy with every projection caught up. */
-  async startPlain(): Promise<ServerProcess> {
-    return this.start('plain', {});
+  startPlain(): Promise<ServerProcess> {
+    return this.start(plain);
   }
 
   /** A server that kills itself right after the n-th append of `kind` since its start. */
-  async startCrashing(kind: ProcessKind, n: number): Promise<ServerProcess> {
-    return this.start(`crashing after ${kind} append ${n}`, { PROCESS_CRASH_AFTER: `${kind}:${n}` });
+  startCrashing(kind: ProcessKind, n: number): Promise<ServerProcess> {
+    return this.start(crashing(kind, n));
   }
 
-  private async start(role: string, extra: Record<string, string>): Promise<ServerProcess> {
+  /** Spawns the next plain server ahead (its start then only boots). */
+  standbyPlain(): void {
+    this.standby(plain);
+  }
+
+  /** Spawns the server crashing after append n of `kind` ahead. */
+  standbyCrashing(kind: ProcessKind, n: number): void {
+    this.standby(crashing(kind, n));
+  }
+
+  private spawn(role: Role): ServerProcess {
+    return spawnServer('services/main.ts', { ...this.env, extra: { ...this.env.extra, ...PROCESS_ENV, ...role.extra } }, STANDBY_PRELOAD);
+  }
+
+  private standby(role: Role): void {
+    if (!this.standbys.has(role.name)) this.standbys.set(role.name, this.spawn(role));
+  }
+
+  private async start(role: Role): Promise<ServerProcess> {
     if (this.server) throw new Error('a server is already running: stop it first');
-    const server = spawnServer('services/main.ts', { ...this.env, extra: { ...this.env.extra, ...PROCESS_ENV, ...extra } });
+    let server = this.standbys.get(role.name);
+    this.standbys.delete(role.name);
+    if (!server || server.exitStatus() !== null) server = this.spawn(role);
     this.server = server;
-    this.started.push({ role, server });
+    this.started.push({ role: role.name, server });
+    server.release();
     await untilReady(server, 90_000);
     return server;
   }
@@ -74,10 +109,19 @@ export class ProcessRig {
     return status;
   }
 
-  /** Stops whatever runs, for afterAll: SIGKILL, the data stays. */
+  /** Stops the crashing standbys not used (a kind with fewer boundaries than spawned ahead). */
+  async dropCrashingStandbys(): Promise<void> {
+    const unused = [...this.standbys].filter(([name]) => name !== plain.name);
+    for (const [name] of unused) this.standbys.delete(name);
+    await Promise.all(unused.map(([, server]) => server.kill('SIGKILL')));
+  }
+
+  /** Stops whatever runs or stands by, for afterAll: SIGKILL, the data stays. */
   async kill(): Promise<void> {
-    await this.server?.kill('SIGKILL');
+    const all = [this.server, ...this.standbys.values()];
     this.server = null;
+    this.standbys.clear();
+    await Promise.all(all.map((server) => server?.kill('SIGKILL')));
   }
 
   /** The output of the last `servers` servers started (the running one last), each at most `chars` characters. */

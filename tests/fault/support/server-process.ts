@@ -12,6 +12,8 @@ export interface ServerProcess {
   url: string;
   /** stdout + stderr so far. */
   output(): string;
+  /** With a preload that waits for it (spawnServer's `preload`): tells the process to go on with its start. */
+  release(): void;
   /** Resolves with the exit code (or the signal's name) once the process has exited. */
   exited: Promise<number | string>;
   /** The exit code or signal once it has exited; null while it runs. */
@@ -44,10 +46,13 @@ export function serverEnv(env: ServerEnv): NodeJS.ProcessEnv {
   return { ...base, ...env.extra };
 }
 
-/** Starts `script` (relative to the repo root) with `env`; does not wait for it to serve. */
-export function spawnServer(script: 'services/main.ts' | 'services/projections-worker.ts', env: ServerEnv): ServerProcess {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script], {
-    cwd: ROOT, env: serverEnv(env), stdio: ['ignore', 'pipe', 'pipe'],
+/**
+ * Starts `script` (relative to the repo root) with `env`; does not wait for it to serve. `preload` (relative to the
+ * repo root) is imported first, with a pipe on stdin for `release()` (the crash suite's standby servers).
+ */
+export function spawnServer(script: 'services/main.ts' | 'services/projections-worker.ts', env: ServerEnv, preload?: string): ServerProcess {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', ...(preload ? ['--import', `./${preload}`] : []), script], {
+    cwd: ROOT, env: serverEnv(env), stdio: [preload ? 'pipe' : 'ignore', 'pipe', 'pipe'],
   });
   let text = '';
   child.stdout?.on('data', (chunk: Buffer) => { text += chunk.toString('utf8'); });
@@ -65,6 +70,7 @@ export function spawnServer(script: 'services/main.ts' | 'services/projections-w
     pid,
     url: `http://127.0.0.1:${env.port}`,
     output: () => text,
+    release: () => { child.stdin?.end('go\n'); },
     exited,
     exitStatus: () => status,
     async kill(signal) {
