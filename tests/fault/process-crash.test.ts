@@ -10,9 +10,9 @@
 import type { Database } from '../../services/db/database';
 import { createFreshDatabase, type FreshPostgres } from '../support/backends';
 import { describeFault, PORTS, scratchDir } from './support/fault-env';
-import { crashEveryBoundary, reportLine, type ProcessScenario } from './support/process-crash-run';
+import { crashEveryBoundary, reportLines, type ProcessScenario } from './support/process-crash-run';
 import { ProcessRig } from './support/process-rig';
-import { afterSaleScenario, checkoutScenario, collageScenario, paymentScenario } from './support/process-scenarios';
+import { afterSaleScenario, checkoutScenario, collageScenario, failedGroupScenario, paymentScenario } from './support/process-scenarios';
 import { rebuildGate } from './support/rebuild-gate';
 
 describeFault('kill -9 after every append of every process', ['postgres'], () => {
@@ -34,25 +34,28 @@ describeFault('kill -9 after every append of every process', ['postgres'], () =>
 
   // each scenario with its own context type, run by one closure (the rig and database exist once beforeAll ran)
   const entry = <C>(scenario: ProcessScenario<C>) => ({ ...scenario, run: () => crashEveryBoundary(rig, db, scenario) });
-  for (const scenario of [entry(checkoutScenario), entry(paymentScenario), entry(afterSaleScenario), entry(collageScenario)]) {
-    it(`${scenario.kind}: ${scenario.title} — every boundary crashed, final without ops, invariants hold`, async () => {
+  const scenarios = [
+    entry(checkoutScenario), entry(paymentScenario), entry(afterSaleScenario), entry(collageScenario), entry(failedGroupScenario),
+  ];
+  for (const scenario of scenarios) {
+    it(`${scenario.name}: ${scenario.title} — crashed after every ${scenario.kinds.join(' and ')} append, final without ops, invariants hold`, async () => {
       if (!rig.server) await rig.startPlain();
       const started = Date.now();
       const result = await scenario.run();
       const crashedMs = Date.now() - started;
-      console.log(reportLine(result));
+      for (const line of reportLines(result)) console.log(line);
       for (const b of result.boundaries.filter((r) => r.problems.length > 0)) {
-        console.log(`[crash-suite] ${scenario.kind} boundary ${b.k} (${b.label}):\n  ${b.problems.join('\n  ')}`);
+        console.log(`[crash-suite] ${b.kind} boundary ${b.k} (${b.label}):\n  ${b.problems.join('\n  ')}`);
       }
       expect(result.dryProblems).toEqual([]);
-      expect(result.dryRun.length).toBeGreaterThanOrEqual(1);
-      expect(result.boundaries.map((b) => ({ k: b.k, problems: b.problems.slice(0, 3) })))
-        .toEqual(result.boundaries.map((b) => ({ k: b.k, problems: [] })));
+      for (const kind of scenario.kinds) expect({ kind, traced: result.dryRun.filter((a) => a.kind === kind).length > 0 }).toEqual({ kind, traced: true });
+      expect(result.boundaries.map((b) => ({ boundary: `${b.kind} ${b.k}`, problems: b.problems.slice(0, 3) })))
+        .toEqual(result.boundaries.map((b) => ({ boundary: `${b.kind} ${b.k}`, problems: [] })));
 
-      // once per kind: the read models equal a from-scratch rebuild (the gate rebuilds beside the live tables)
+      // once per scenario: the read models equal a from-scratch rebuild (the gate rebuilds beside the live tables)
       const gateStarted = Date.now();
       expect(await rebuildGate(rig.env)).toEqual([]);
-      console.log(`[crash-suite] ${scenario.kind}: dry run and ${result.boundaries.length} crashes in ${crashedMs} ms `
+      console.log(`[crash-suite] ${scenario.name}: dry run and ${result.boundaries.length} crashes in ${crashedMs} ms `
         + `(${result.boundaries.map((b) => b.ms).join(', ')} ms each); read models equal a rebuild (${Date.now() - gateStarted} ms)`);
     }, 300_000);
   }

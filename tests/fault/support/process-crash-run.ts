@@ -1,10 +1,10 @@
 /**
- * One process kind crashed after each of its appends in turn (issue 28). A scenario is what a shopper and a merchant
- * do, as moves on the storefront; its process kind's appends during those moves are its boundaries.
+ * A scenario's processes crashed after each of their appends in turn (issue 28). A scenario is what a shopper and a
+ * merchant do, as moves on the storefront; every process append during those moves is one of its boundaries.
  * 1. Dry run on a plain server with the trace on: the moves, until the process is final; the `[process] <kind>
- *    append` lines printed meanwhile are the boundaries, N of them (enumerated, never written down here).
- * 2. For k = 1..N: the scenario is prepared on a plain server, which is then stopped (SIGTERM); a server started with
- *    PROCESS_CRASH_AFTER=<kind>:<k> gets the moves until it kills itself (it must die by SIGKILL, having printed its
+ *    append` lines printed meanwhile are the boundaries, N per kind (enumerated, never written down here).
+ * 2. For each kind traced and k = 1..N: the scenario is prepared on a plain server, which is then stopped (SIGTERM);
+ *    a server started with PROCESS_CRASH_AFTER=<kind>:<k> gets the moves until it kills itself (by SIGKILL, having printed its
  *    `[process-crash]` line for append k); a plain server is started again; the move whose answer was lost is never
  *    asked again — the next moves go on from what the store shows, as the shopper's next screen would; within 30 s
  *    the process must be final with no ops command, and the invariants (process-invariants.ts) must hold.
@@ -14,7 +14,7 @@ import { HttpClient } from '../../bench/buy/http-client';
 import { processInvariantProblems, untilInvariantsHold, withoutKnown } from './process-invariants';
 import type { ProcessRig } from './process-rig';
 import { progress } from './scenario';
-import { crashLine, labelShape, tracedAppends, type ProcessKind, type TracedAppend } from './process-trace';
+import { crashLine, labelShape, PROCESS_KINDS, tracedAppends, type ProcessKind, type TracedAppend } from './process-trace';
 
 export interface Move<C> {
   name: string;
@@ -28,9 +28,12 @@ export interface Move<C> {
 }
 
 export interface ProcessScenario<C> {
-  kind: ProcessKind;
+  /** Short, for the log line (`buy-now`, `refund only`…). */
+  name: string;
   title: string;
-  /** On a plain server, before the moves: buyers, goods, orders the moves start from (no append of `kind`). */
+  /** The kinds its moves must go through (each at least one append); every kind traced is crashed. */
+  kinds: readonly ProcessKind[];
+  /** On a plain server, before the moves: buyers, goods, orders the moves start from. */
   prepare(db: Queryable, client: HttpClient): Promise<C>;
   moves: readonly Move<C>[];
   /** What is not final yet (the process and the read models the shopper reads), or null once final. */
@@ -39,8 +42,8 @@ export interface ProcessScenario<C> {
   finalProblems?(db: Queryable, client: HttpClient, ctx: C): Promise<string[]>;
 }
 
-export interface BoundaryResult { k: number; label: string; problems: string[]; ms: number }
-export interface SuiteResult { kind: ProcessKind; dryRun: TracedAppend[]; boundaries: BoundaryResult[] }
+export interface BoundaryResult { kind: ProcessKind; k: number; label: string; problems: string[]; ms: number }
+export interface SuiteResult { scenario: string; dryRun: TracedAppend[]; boundaries: BoundaryResult[] }
 
 const FINAL_WITHIN_MS = 30_000;
 /** A move the server holds longer than this counts as unanswered (a live server answers each in well under it). */
@@ -120,7 +123,7 @@ export async function dryRun<C>(rig: ProcessRig, db: Queryable, scenario: Proces
   if (lost) throw new Error(`dry run: move ${scenario.moves[lost.at].name} failed: ${String(lost.error)}\n${rig.tail()}`);
   const problems = await finalChecks(rig, db, scenario, ctx, known);
   await sleep(500); // an append that trails the final state (e.g. a read-model-only step) is still one of the process's
-  return { appends: tracedAppends(server.output().slice(from), scenario.kind), problems };
+  return { appends: tracedAppends(server.output().slice(from)), problems };
 }
 
 /**
@@ -128,16 +131,18 @@ export async function dryRun<C>(rig: ProcessRig, db: Queryable, scenario: Proces
  * spawned ahead (process-rig.ts): the crashing one while the plain one prepares, the plain one while the step runs,
  * and the one crashing at `nextK` while the process is driven to its end.
  */
-export async function crashAt<C>(rig: ProcessRig, db: Queryable, scenario: ProcessScenario<C>, k: number, nextK: number | null): Promise<BoundaryResult> {
+export async function crashAt<C>(
+  rig: ProcessRig, db: Queryable, scenario: ProcessScenario<C>, kind: ProcessKind, k: number, next: Boundary | null,
+): Promise<BoundaryResult> {
   const started = Date.now();
-  rig.standbyCrashing(scenario.kind, k);
+  rig.standbyCrashing(kind, k);
   rig.standbyPlain();
   const ctx = await withClient(rig.url, (client) => scenario.prepare(db, client));
   const known = await processInvariantProblems(db);
   const lap = stopwatch();
   await rig.stop();
   const stopped = lap();
-  const crashing = await rig.startCrashing(scenario.kind, k);
+  const crashing = await rig.startCrashing(kind, k);
   const ready = lap();
   rig.standbyPlain();
   const lost = await runMoves(rig.url, scenario, ctx, 0);
@@ -148,20 +153,20 @@ export async function crashAt<C>(rig: ProcessRig, db: Queryable, scenario: Proce
   const problems: string[] = [];
   if (status === null) {
     await rig.stop();
-    problems.push(`the server never crashed at ${scenario.kind} append ${k}: the moves ran through (${tracedAppends(output, scenario.kind).length} appends of that kind traced)`);
+    problems.push(`the server never crashed at ${kind} append ${k}: the moves ran through (${tracedAppends(output, kind).length} appends of that kind traced)`);
   } else if (status !== 'SIGKILL') problems.push(`the server exited with ${status}, not by SIGKILL`);
-  if (status !== null && (!crash || crash.kind !== scenario.kind || crash.n !== k)) {
-    problems.push(`no "[process-crash] ${scenario.kind} append ${k}" line before it died (saw ${crash ? `${crash.kind} ${crash.n}` : 'none'})`);
+  if (status !== null && (!crash || crash.kind !== kind || crash.n !== k)) {
+    problems.push(`no "[process-crash] ${kind} append ${k}" line before it died (saw ${crash ? `${crash.kind} ${crash.n}` : 'none'})`);
   }
-  progress(`${scenario.kind} ${k}: prepared in ${stopped.since(started)} ms, stopped in ${stopped.ms} ms, crashing server ready in ${ready.ms} ms, `
+  progress(`${scenario.name}, ${kind} ${k}: prepared in ${stopped.since(started)} ms, stopped in ${stopped.ms} ms, crashing server ready in ${ready.ms} ms, `
     + `crashed (${String(status)}) at ${crash?.label ?? '?'} ${lap().ms} ms later; restarting`);
   await rig.startPlain();
-  progress(`${scenario.kind} ${k}: restarted in ${lap().ms} ms`);
-  if (nextK !== null) rig.standbyCrashing(scenario.kind, nextK);
+  progress(`${scenario.name}, ${kind} ${k}: restarted in ${lap().ms} ms`);
+  if (next) rig.standbyCrashing(next.kind, next.k);
   problems.push(...await finishAfterRestart(rig, db, scenario, ctx, lost, known));
-  progress(`${scenario.kind} ${k}: ${problems.length} problems, ${Date.now() - started} ms`);
+  progress(`${scenario.name}, ${kind} ${k}: ${problems.length} problems, ${Date.now() - started} ms`);
   if (problems.length > 0) problems.push(`servers' output:\n${rig.tail()}`);
-  return { k, label: crash?.label ?? '?', problems, ms: Date.now() - started };
+  return { kind, k, label: crash?.label ?? '?', problems, ms: Date.now() - started };
 }
 
 /**
@@ -188,28 +193,36 @@ async function finishAfterRestart<C>(
   return finalChecks(rig, db, scenario, ctx, known);
 }
 
+interface Boundary { kind: ProcessKind; k: number; traced: TracedAppend }
+
 /** Both steps; the caller asserts on the result and prints it. */
 export async function crashEveryBoundary<C>(rig: ProcessRig, db: Queryable, scenario: ProcessScenario<C>): Promise<SuiteResult & { dryProblems: string[] }> {
-  rig.standbyCrashing(scenario.kind, 1);
   const dry = await dryRun(rig, db, scenario);
-  progress(`${scenario.kind}: dry run traced ${dry.appends.length} appends: ${dry.appends.map((a) => a.label).join(', ')}`);
+  progress(`${scenario.name}: dry run traced ${dry.appends.length} appends: ${dry.appends.map((a) => `${a.kind} ${a.n} ${a.label}`).join(', ')}`);
+  // per kind, its appends in the order traced: the k-th is the one a server started with <kind>:<k> crashes after
+  const all: Boundary[] = PROCESS_KINDS.flatMap((kind) => dry.appends.filter((a) => a.kind === kind).map((traced, i) => ({ kind, k: i + 1, traced })));
+  if (all[0]) rig.standbyCrashing(all[0].kind, all[0].k);
   const boundaries: BoundaryResult[] = [];
-  for (let k = 1; k <= dry.appends.length; k += 1) {
-    const result = await crashAt(rig, db, scenario, k, k < dry.appends.length ? k + 1 : null);
-    const expected = dry.appends[k - 1];
-    if (result.label !== '?' && labelShape(result.label) !== labelShape(expected.label)) {
-      console.log(`[crash-suite] ${scenario.kind}: boundary ${k} is "${result.label}" here, "${expected.label}" in the dry run`);
+  for (const [i, boundary] of all.entries()) {
+    const result = await crashAt(rig, db, scenario, boundary.kind, boundary.k, all[i + 1] ?? null);
+    if (result.label !== '?' && labelShape(result.label) !== labelShape(boundary.traced.label)) {
+      console.log(`[crash-suite] ${boundary.kind} boundary ${boundary.k} is "${result.label}" here, "${boundary.traced.label}" in the dry run`);
     }
     boundaries.push(result);
   }
   await rig.dropCrashingStandbys();
-  return { kind: scenario.kind, dryRun: dry.appends, boundaries, dryProblems: dry.problems };
+  return { scenario: scenario.name, dryRun: dry.appends, boundaries, dryProblems: dry.problems };
 }
 
-/** The CI log line: `[crash-suite] <kind>: N boundaries: <labels>; invariants held` (or what broke). */
-export function reportLine(result: SuiteResult): string {
-  const labels = result.boundaries.map((b) => `${b.k} ${b.label}`).join(', ');
-  const broken = result.boundaries.filter((b) => b.problems.length > 0);
-  const verdict = broken.length === 0 ? 'invariants held' : `invariants broken at ${broken.map((b) => b.k).join(', ')}`;
-  return `[crash-suite] ${result.kind}: ${result.boundaries.length} boundaries: ${labels}; ${verdict}`;
+/** The CI log lines, one per kind: `[crash-suite] <kind>: N boundaries: <labels>; invariants held (<scenario>)`. */
+export function reportLines(result: SuiteResult): string[] {
+  const kinds = PROCESS_KINDS.filter((kind) => result.boundaries.some((b) => b.kind === kind));
+  if (kinds.length === 0) return [`[crash-suite] ${result.scenario}: 0 boundaries traced`];
+  return kinds.map((kind) => {
+    const mine = result.boundaries.filter((b) => b.kind === kind);
+    const labels = mine.map((b) => `${b.k} ${b.label}`).join(', ');
+    const broken = mine.filter((b) => b.problems.length > 0);
+    const verdict = broken.length === 0 ? 'invariants held' : `invariants broken at ${broken.map((b) => b.k).join(', ')}`;
+    return `[crash-suite] ${kind}: ${mine.length} boundaries: ${labels}; ${verdict} (${result.scenario})`;
+  });
 }

@@ -6,7 +6,7 @@ import type { Queryable } from '../../../services/db/database';
 import { plainSkus, type BuyLine } from '../../bench/buy/demo-skus';
 import type { ProcessScenario } from './process-crash-run';
 import {
-  afterSalesOf, afterState, agree, buyNow, checkoutsOf, collageState, confirmOnSandbox, groupBuy, newShoppers, ordersOf,
+  afterSalesOf, afterState, agree, buyNow, cancelOrder, checkoutsOf, collageState, confirmOnSandbox, groupBuy, newShoppers, ordersOf,
   orderState, pay, shipCode, streamTypes, submitRefundOnly, type PayInfo, type Shopper,
 } from './process-shop';
 
@@ -53,8 +53,9 @@ async function checkoutOutcome(db: Queryable, userId: number): Promise<{ end: st
 interface CheckoutCtx { shopper: Shopper; line: BuyLine; key: string }
 
 export const checkoutScenario: ProcessScenario<CheckoutCtx> = {
-  kind: 'checkout',
+  name: 'buy-now',
   title: 'a buy-now submit (type 0)',
+  kinds: ['checkout'],
   async prepare(db, client) {
     const [shopper] = await newShoppers(client, 1);
     return { shopper, line: await nextPlainLine(db), key: freshKey('buy') };
@@ -82,8 +83,9 @@ export const checkoutScenario: ProcessScenario<CheckoutCtx> = {
 interface PaymentCtx { shopper: Shopper; pay: PayInfo }
 
 export const paymentScenario: ProcessScenario<PaymentCtx> = {
-  kind: 'payment',
+  name: 'pay',
   title: 'a placed order paid on the sandbox cashier (确认支付)',
+  kinds: ['payment'],
   async prepare(db, client) {
     const [shopper] = await newShoppers(client, 1);
     return { shopper, pay: await buyNow(client, shopper, await nextPlainLine(db), freshKey('pay')) };
@@ -108,8 +110,9 @@ export const paymentScenario: ProcessScenario<PaymentCtx> = {
 interface AfterSaleCtx { shopper: Shopper; line: BuyLine; pay: PayInfo; afterId: number | null }
 
 export const afterSaleScenario: ProcessScenario<AfterSaleCtx> = {
-  kind: 'after-sale',
+  name: 'refund only',
   title: 'a paid order\'s refund-only after-sale, submitted and agreed to',
+  kinds: ['after-sale'],
   async prepare(db, client) {
     const [shopper] = await newShoppers(client, 1);
     const line = await nextPlainLine(db);
@@ -182,8 +185,10 @@ async function placedGroupOrder(db: Queryable, client: Parameters<typeof pay>[0]
 }
 
 export const collageScenario: ProcessScenario<CollageCtx> = {
-  kind: 'collage',
+  name: 'group of 2',
+  // the group's success is the completing payment's (kind payment), its members' places the checkouts' (kind checkout)
   title: 'a group of 2: A opens, B joins, both pay (the 2nd payment completes it)',
+  kinds: ['checkout', 'payment'],
   async prepare(db, client) {
     const [a, b] = await newShoppers(client, 2);
     const { groupWorkId, line } = await groupOfTwo(db);
@@ -227,5 +232,46 @@ export const collageScenario: ProcessScenario<CollageCtx> = {
       if (state !== 2) return `order ${orderId} in ${state}, not 2 待发货`;
     }
     return null;
+  },
+};
+
+// --- e. a group that fails: its leader leaves (cancels) while a paid member waits ---
+
+interface FailedGroupCtx { a: Shopper; b: Shopper; aPay: PayInfo; bPay: PayInfo; collageId: number }
+
+export const failedGroupScenario: ProcessScenario<FailedGroupCtx> = {
+  name: 'group failed',
+  // the leader's cancel is an order close (kind order-close); the group failing, its members' orders closed and the
+  // paid member refunded are the group's process (kind collage)
+  title: 'a group of 2 opened by A (unpaid) and joined and paid by B; A cancels: the group fails, B is refunded',
+  kinds: ['order-close', 'collage'],
+  async prepare(db, client) {
+    const [a, b] = await newShoppers(client, 2);
+    const { groupWorkId, line } = await groupOfTwo(db);
+    const aPay = await groupBuy(client, a, line, groupWorkId, freshKey('open'));
+    const bPay = await groupBuy(client, b, line, groupWorkId, freshKey('join'), aPay.collageId);
+    await confirmOnSandbox(client, bPay.paymentId);
+    await eventually(`B's order ${bPay.orderId} in 6 待成团`, async () => ((await orderState(db, bPay.orderId)) === 6 ? true : null));
+    return { a, b, aPay, bPay, collageId: aPay.collageId };
+  },
+  moves: [{
+    name: 'A cancels',
+    async run(client, ctx) { await cancelOrder(client, ctx.a, ctx.aPay.orderId); },
+    async afterLostAnswer() { /* the close and the group's failure are the processes under test */ },
+  }],
+  async pending(db, ctx) {
+    const collage = await streamTypes(db, `collage-${ctx.collageId}`);
+    if (!collage.includes('CollageFailed')) return `collage ${ctx.collageId}: ${collage.join(',')}`;
+    if ((await collageState(db, ctx.collageId)) !== 2) return `collage ${ctx.collageId} not 2 (failed) in its read model`;
+    for (const orderId of [ctx.aPay.orderId, ctx.bPay.orderId]) {
+      const state = await orderState(db, orderId);
+      if (state !== 5) return `order ${orderId} in ${state}, not 5 已关闭`;
+    }
+    const refunds = (await streamTypes(db, `payment-${ctx.bPay.paymentId}`)).filter((t) => t === 'PaymentRefunded').length;
+    return refunds === 1 ? null : `B's payment ${ctx.bPay.paymentId} has ${refunds} PaymentRefunded`;
+  },
+  async finalProblems(_db, client, ctx) {
+    const code = await shipCode(client, ctx.bPay.orderId);
+    return code === '200' ? [`B's order ${ctx.bPay.orderId}, closed and refunded, was shipped`] : [];
   },
 };

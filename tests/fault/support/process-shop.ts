@@ -62,6 +62,11 @@ export async function agree(client: HttpClient, afterId: number): Promise<number
   return data.afterState;
 }
 
+/** 取消订单 by its shopper (PUT /api/order/cancel). */
+export async function cancelOrder(client: HttpClient, shopper: Shopper, orderId: number): Promise<void> {
+  await expectOk(`cancel ${orderId}`, client.api('PUT', '/order/cancel', { token: shopper.token, body: { orderId } }));
+}
+
 /** The merchant's ship request: answers the envelope's code ('200' when the order was shipped). */
 export async function shipCode(client: HttpClient, orderId: number): Promise<string> {
   const { body } = await client.request<{ code: string }>('POST', `/internal/orders/${orderId}/ship`,

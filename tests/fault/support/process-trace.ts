@@ -6,8 +6,9 @@
  * to prove the crash happened where it was asked for.
  */
 
-export const PROCESS_KINDS = ['checkout', 'payment', 'after-sale', 'collage', 'order-close'] as const;
-export type ProcessKind = (typeof PROCESS_KINDS)[number];
+import { PROCESS_KINDS, type ProcessKind } from '../../../services/processes/append-boundaries';
+
+export { PROCESS_KINDS, type ProcessKind };
 
 export interface TracedAppend { kind: ProcessKind; n: number; label: string }
 
@@ -17,8 +18,9 @@ function parse(text: string, tag: string): TracedAppend[] {
   return [...text.matchAll(line(tag))].map((m) => ({ kind: m[1] as ProcessKind, n: Number(m[2]), label: m[3].trim() }));
 }
 
-/** The appends of `kind` traced in `text` (a slice of a server's output), in the order printed. */
-export const tracedAppends = (text: string, kind: ProcessKind): TracedAppend[] => parse(text, 'process').filter((a) => a.kind === kind);
+/** The appends (of `kind`, or of every kind) traced in `text` (a slice of a server's output), in the order printed. */
+export const tracedAppends = (text: string, kind?: ProcessKind): TracedAppend[] =>
+  parse(text, 'process').filter((a) => kind === undefined || a.kind === kind);
 
 /** The `[process-crash]` line the server printed before killing itself, or null. */
 export const crashLine = (text: string): TracedAppend | null => parse(text, 'process-crash')[0] ?? null;
