@@ -57,6 +57,6 @@ describeFault('kill -9 after every append of every process', ['postgres'], () =>
       expect(await rebuildGate(rig.env)).toEqual([]);
       console.log(`[crash-suite] ${scenario.name}: dry run and ${result.boundaries.length} crashes in ${crashedMs} ms `
         + `(${result.boundaries.map((b) => b.ms).join(', ')} ms each); read models equal a rebuild (${Date.now() - gateStarted} ms)`);
-    }, 300_000);
+    }, 900_000);
   }
 });
