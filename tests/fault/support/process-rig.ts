@@ -27,7 +27,8 @@ const PROCESS_ENV = {
 
 const STANDBY_PRELOAD = 'tests/fault/support/process-standby.ts';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A bound raced against an exit: unref'd, so one left pending when the exit came first holds nothing open. */
+const sleep = (ms: number) => new Promise((resolve) => { setTimeout(resolve, ms).unref(); });
 
 type Role = { name: string; extra: Record<string, string> };
 const plain: Role = { name: 'plain', extra: {} };
