@@ -12,7 +12,8 @@ import { createFreshDatabase, type FreshPostgres } from '../support/backends';
 import { describeFault, PORTS, scratchDir } from './support/fault-env';
 import { crashEveryBoundary, reportLines, type ProcessScenario } from './support/process-crash-run';
 import { ProcessRig } from './support/process-rig';
-import { afterSaleScenario, checkoutScenario, collageScenario, failedGroupScenario, paymentScenario } from './support/process-scenarios';
+import { collageScenario, failedGroupScenario } from './support/process-group-scenarios';
+import { afterSaleScenario, checkoutScenario, paymentScenario } from './support/process-scenarios';
 import { rebuildGate } from './support/rebuild-gate';
 
 describeFault('kill -9 after every append of every process', ['postgres'], () => {

@@ -6,7 +6,7 @@
  */
 import type { Queryable } from '../../../services/db/database';
 import { confirmOnSandbox, pay, settle, submit, submitBody, type PayInfo } from '../../bench/buy/checkout-flow';
-import type { BuyLine } from '../../bench/buy/demo-skus';
+import { plainSkus, type BuyLine } from '../../bench/buy/demo-skus';
 import type { HttpClient } from '../../bench/buy/http-client';
 import { signInShoppers, type Shopper } from '../../bench/buy/shoppers';
 import { OPS_TOKEN } from './fault-env';
@@ -135,4 +135,44 @@ export async function paymentOf(db: Queryable, orderId: number): Promise<string 
     `select data->>'paymentId' as payment_id from events where type = 'PaymentCreated' and data->'orderIds' @> $1::jsonb
      order by global_position desc limit 1`, [JSON.stringify([orderId])]);
   return rows[0]?.payment_id ?? null;
+}
+
+// --- waiting on the store, and the scenarios' ids ---
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `probe` until it answers a value (not null), at most `ms`; throws `what` otherwise. */
+export async function eventually<T>(what: string, probe: () => Promise<T | null>, ms = 20_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value !== null) return value;
+    if (Date.now() > deadline) throw new Error(`${what} not seen within ${ms / 1000} s`);
+    await sleep(250);
+  }
+}
+
+/** The next plain demo SKU with stock, in turn, so the runs do not drain one SKU. */
+let turn = 0;
+export async function nextPlainLine(db: Queryable): Promise<BuyLine> {
+  const skus = await plainSkus(db, 20);
+  if (skus.length === 0) throw new Error('no plain demo SKU with stock');
+  turn += 1;
+  return skus[turn % skus.length];
+}
+
+let keys = 0;
+export const freshKey = (what: string) => `crash-${what}-${Date.now()}-${(keys += 1)}`;
+
+/**
+ * The shopper's checkout after its answer was lost: it has to end (completed, failed or given up); a completed one
+ * has placed its orders, which the shopper then finds in 待付款 and pays from there (PUT /order/pay).
+ */
+export async function checkoutOutcome(db: Queryable, userId: number): Promise<{ end: string; orderIds: number[] }> {
+  const ended = await eventually(`buyer ${userId}'s checkout to end`, async () => {
+    const checkouts = await checkoutsOf(db, userId);
+    const last = checkouts[checkouts.length - 1];
+    return last?.end ? last.end : null;
+  });
+  return { end: ended, orderIds: (await ordersOf(db, userId)).map((o) => o.orderId) };
 }
