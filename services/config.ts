@@ -85,6 +85,8 @@ const ConfigSchema = z.object({
   /** Stock hoarding: orders one shopper may hold unpaid, and units of one SKU across them. */
   UNPAID_ORDERS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(20),
   UNPAID_UNITS_PER_SKU_PER_USER: z.coerce.number().int().min(1).max(1_000_000).default(50),
+  /** The share (percent) of a SKU's listed stock one shopper may hold unpaid, at least one unit (a small stock). */
+  UNPAID_SHARE_OF_STOCK_PERCENT: z.coerce.number().int().min(1).max(100).default(30),
   // WeChat Pay v3 Native: setting the merchant keys replaces the sandbox (services/payments/wechatpay-config.ts).
   WECHATPAY_MCHID: z.string().trim().min(1).optional(),
   WECHATPAY_APPID: z.string().trim().min(1).optional(),
@@ -233,7 +235,7 @@ export interface SmsLimits {
 }
 
 /** Stock hoarding limits of unpaid orders (services/checkout/unpaid-order-limits.ts). */
-export interface UnpaidOrderLimits { ordersPerUser: number; unitsPerSkuPerUser: number }
+export interface UnpaidOrderLimits { ordersPerUser: number; unitsPerSkuPerUser: number; shareOfStockPercent: number }
 
 export const smsLimitsOf = (config: Config): SmsLimits => ({
   wrongTriesPerPhone: config.SMS_WRONG_TRIES_PER_PHONE,
@@ -247,6 +249,7 @@ export const smsLimitsOf = (config: Config): SmsLimits => ({
 export const unpaidOrderLimitsOf = (config: Config): UnpaidOrderLimits => ({
   ordersPerUser: config.UNPAID_ORDERS_PER_USER,
   unitsPerSkuPerUser: config.UNPAID_UNITS_PER_SKU_PER_USER,
+  shareOfStockPercent: config.UNPAID_SHARE_OF_STOCK_PERCENT,
 });
 
 /** The limits of a start with none of these variables set. */

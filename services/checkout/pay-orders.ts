@@ -3,8 +3,12 @@
  * record the group member's payment first when it is a group buy (the collage says whether the group still forms:
  * PayOrder.groupForming → state 6, else 2; the payment that completes the group moves the other members from 6 to 2),
  * then PayOrder. An order that no longer awaits payment (closed meanwhile, or paid by another QR) is refunded from
- * this payment ('paid-after-close'). Every command id derives from (payment, order): a repeated callback is a no-op.
+ * this payment ('paid-after-close'). A paid order no longer counts against the shopper's unpaid caps: it is released
+ * from `unpaid-holdings-<userId>` (checkout-steps.ts). Every command id derives from (payment, order): a repeated
+ * callback is a no-op.
  */
+import { unpaidHoldingsDecider } from '../../domain/checkout/unpaid-holdings.decider';
+import { unpaidHoldingsStream } from '../../domain/checkout/unpaid-holdings.events';
 import { orderDecider } from '../../domain/order/order.decider';
 import { DomainError } from '../../domain/shared/errors';
 import { collageDecider } from '../../domain/group-buy/collage.decider';
@@ -77,6 +81,11 @@ export async function payOrders(deps: RefundDeps, money: MoneyIn): Promise<PaidO
       }, payOrderId(ctx.correlationId, orderId), { known: order.events });
       out.push(...r.events);
       changed ||= !r.repeated && r.events.length > 0;
+      // also when the payment was recorded before (a crash may have come between it and this release)
+      const userId = order.placed.userId;
+      const released = await decideOn(ctx, unpaidHoldingsStream(userId), unpaidHoldingsDecider,
+        { type: 'ReleaseUnpaid', data: { userId, orderId, reason: 'paid' } }, `${ctx.correlationId}:holdings:${orderId}`);
+      out.push(...released.events);
     } catch (error) {
       if (!staleAnswer(error)) throw error;
       if (order.placed.price > 0 && !money.paymentId.startsWith('free-')) {

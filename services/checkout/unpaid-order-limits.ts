@@ -4,9 +4,15 @@
  * shopper holds comes from the ShopperFacts port (shopper-facts.ts): the orders read model, which the submit waits
  * for before it answers (submit.service.ts), so a shopper's next submit sees the orders the last one placed; or,
  * while the read models lag the shopper's writes, the order streams (shopper-facts.streams.ts).
+ *
+ * This is the early, friendly refusal: nothing is recorded when it fails, and it counts orders placed before the
+ * shopper's holdings stream existed. Submits racing each other all read the same holdings here, so the caps are
+ * decided again, together, on the shopper's own stream `unpaid-holdings-<userId>` (issue 29): the checkout's first
+ * reserving step (checkout-steps.ts, unpaid-holdings.decider.ts).
  */
 import { fail } from '../../domain/shared/errors';
 import type { PricedLine } from '../../domain/checkout/checkout-lines';
+import { unpaidUnitsCapOf, type UnpaidLimits } from '../../domain/checkout/unpaid-holdings.decider';
 import { DEFAULT_UNPAID_ORDER_LIMITS, type UnpaidOrderLimits } from '../config';
 import type { Queryable } from '../db/database';
 import type { ShopperFacts } from './shopper-facts';
@@ -33,16 +39,30 @@ export async function unpaidHoldingsInReadModel(db: Queryable, userId: number, s
   };
 }
 
-/** 81007 when the orders this submit places would pass the unpaid-order cap; 81008 when a SKU's unpaid units would. */
+/** The caps as the holdings stream decides them (default: services/config.ts). */
+export const unpaidLimitsOf = (limits: UnpaidOrderLimits = DEFAULT_UNPAID_ORDER_LIMITS): UnpaidLimits => ({
+  orders: limits.ordersPerUser, unitsPerSku: limits.unitsPerSkuPerUser, shareOfStockPercent: limits.shareOfStockPercent,
+});
+
+/**
+ * 81007 when the orders this submit places would pass the unpaid-order cap; 81008 when a SKU's unpaid units would
+ * pass its cap (the unit cap, or the shopper's share of a small listed stock: unpaidUnitsCapOf).
+ */
 export async function failWhenHoarding(
   shopper: ShopperFacts, userId: number, lines: readonly PricedLine[], limits: UnpaidOrderLimits = DEFAULT_UNPAID_ORDER_LIMITS,
 ): Promise<void> {
   const placing = new Set(lines.map((l) => l.sku.shopId)).size; // one order per shop
   const asked = new Map<number, number>();
-  for (const line of lines) asked.set(line.sku.skuId, (asked.get(line.sku.skuId) ?? 0) + line.request.number);
+  const listed = new Map<number, number>();
+  for (const line of lines) {
+    asked.set(line.sku.skuId, (asked.get(line.sku.skuId) ?? 0) + line.request.number);
+    listed.set(line.sku.skuId, line.sku.listedStock);
+  }
   const held = await shopper.unpaidHoldings(userId, [...asked.keys()]);
   if (held.orders + placing > limits.ordersPerUser) fail('unpaidOrdersLimit');
+  const caps = unpaidLimitsOf(limits);
   for (const [skuId, number] of asked) {
-    if ((held.unitsBySku.get(skuId) ?? 0) + number > limits.unitsPerSkuPerUser) fail('unpaidUnitsLimit');
+    const cap = unpaidUnitsCapOf(caps, listed.get(skuId) ?? 0);
+    if ((held.unitsBySku.get(skuId) ?? 0) + number > cap) fail('unpaidUnitsLimit');
   }
 }
