@@ -26,7 +26,7 @@ import { untilNoConflict, type ConflictRetry } from '../commands/until-no-confli
 import type { UnpaidOrderLimits } from '../config';
 import { decideOn, processContext, shopperActor, type StepContext } from '../processes/process-step';
 import { loadOrder, orderOf, orderStream, type LoadedOrder } from './order-stream';
-import { unpaidLimitsOf } from './unpaid-order-limits';
+import { isCapRefusal, releaseSettledHoldings, unpaidLimitsOf } from './unpaid-order-limits';
 
 type Started = CheckoutStarted['data'];
 
@@ -86,10 +86,19 @@ export async function reserve(
   // One shopper's racing submits queue here in this process (other processes meet on the stream's revision): the
   // read-model check (failWhenHoarding) let them all through, this step lets through only what fits the caps.
   const holdings = unpaidHoldingsStream(userId);
-  const held = await withStreamLock(holdings, () => decideOn(ctx, holdings, unpaidHoldingsDecider, {
+  const hold = () => decideOn(ctx, holdings, unpaidHoldingsDecider, {
     type: 'HoldUnpaid',
     data: { userId, checkoutId, orders: heldOrdersOf(plan), limits: unpaidLimitsOf(deps.unpaidOrderLimits) },
-  }, step('holdings')));
+  }, step('holdings'));
+  const held = await withStreamLock(holdings, async () => {
+    try {
+      return await hold();
+    } catch (error) {
+      // refused: orders paid without a release step (unpaid-order-limits.ts) may still take room; released, ask again
+      if (!isCapRefusal(error) || (await releaseSettledHoldings(ctx, userId)) === 0) throw error;
+      return hold();
+    }
+  });
   took('holdings', held.events);
   for (const q of plan.quotas) {
     const r = await decideOn(ctx, activityQuotaStream(q.kind, q.activityId), activityQuotaDecider, {

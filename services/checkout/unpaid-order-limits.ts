@@ -10,11 +10,16 @@
  * decided again, together, on the shopper's own stream `unpaid-holdings-<userId>` (issue 29): the checkout's first
  * reserving step (checkout-steps.ts, unpaid-holdings.decider.ts).
  */
-import { fail } from '../../domain/shared/errors';
+import { DomainError, fail } from '../../domain/shared/errors';
 import type { PricedLine } from '../../domain/checkout/checkout-lines';
-import { unpaidUnitsCapOf, type UnpaidLimits } from '../../domain/checkout/unpaid-holdings.decider';
+import { unpaidHoldingsDecider, unpaidUnitsCapOf, type UnpaidLimits } from '../../domain/checkout/unpaid-holdings.decider';
+import { unpaidHoldingsStream, type UnpaidHoldingsEvent } from '../../domain/checkout/unpaid-holdings.events';
+import { fold } from '../../domain/shared/decider';
+import { toDomainEvent } from '../commands/command-events';
 import { DEFAULT_UNPAID_ORDER_LIMITS, type UnpaidOrderLimits } from '../config';
 import type { Queryable } from '../db/database';
+import { decideOn, type StepContext } from '../processes/process-step';
+import { isAwaitingPayment, loadOrder } from './order-stream';
 import type { ShopperFacts } from './shopper-facts';
 
 /** What a shopper holds unpaid: the orders, and the units per SKU (only the SKUs asked about). */
@@ -65,4 +70,31 @@ export async function failWhenHoarding(
     const cap = unpaidUnitsCapOf(caps, listed.get(skuId) ?? 0);
     if ((held.unitsBySku.get(skuId) ?? 0) + number > cap) fail('unpaidUnitsLimit');
   }
+}
+
+/** 81007 / 81008: a cap refused the hold. */
+export const isCapRefusal = (error: unknown): boolean =>
+  error instanceof DomainError && (error.errorName === 'unpaidOrdersLimit' || error.errorName === 'unpaidUnitsLimit');
+
+/**
+ * Releases the orders `unpaid-holdings-<userId>` still holds but that no longer await payment; answers how many.
+ * Paying (pay-orders.ts) and closing (release-order-resources.ts) release an order as a step of their process, but
+ * the callback that records the money and its orders in one append (payment-callback.ts, paidTogether) has no such
+ * step: its orders stay held until a hold is refused, when this finds them paid and makes their room. An order not
+ * placed yet (its checkout is still reserving) stays held. Run by the refused checkout, under its context.
+ */
+export async function releaseSettledHoldings(ctx: StepContext, userId: number): Promise<number> {
+  const stream = unpaidHoldingsStream(userId);
+  const { held } = fold(unpaidHoldingsDecider,
+    (await ctx.store.readStream(stream)).map((e) => toDomainEvent<UnpaidHoldingsEvent>(e)));
+  let released = 0;
+  for (const orderId of held.keys()) {
+    const order = await loadOrder(ctx.store, orderId);
+    if (!order || isAwaitingPayment(order)) continue;
+    const r = await decideOn(ctx, stream, unpaidHoldingsDecider, {
+      type: 'ReleaseUnpaid', data: { userId, orderId, reason: order.state.matches('closed') || order.state.matches('deleted') ? 'closed' : 'paid' },
+    }, `${ctx.correlationId}:holdings:settled:${orderId}`);
+    released += r.events.length;
+  }
+  return released;
 }
