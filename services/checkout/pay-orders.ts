@@ -80,12 +80,16 @@ export async function payOrders(deps: RefundDeps, money: MoneyIn): Promise<PaidO
         data: { paymentId: money.paymentId, transactionId: money.transactionId, amount: order.placed.price, groupForming },
       }, payOrderId(ctx.correlationId, orderId), { known: order.events });
       out.push(...r.events);
-      changed ||= !r.repeated && r.events.length > 0;
-      // also when the payment was recorded before (a crash may have come between it and this release)
-      const userId = order.placed.userId;
-      const released = await decideOn(ctx, unpaidHoldingsStream(userId), unpaidHoldingsDecider,
-        { type: 'ReleaseUnpaid', data: { userId, orderId, reason: 'paid' } }, `${ctx.correlationId}:holdings:${orderId}`);
-      out.push(...released.events);
+      const paidNow = !r.repeated && r.events.length > 0;
+      changed ||= paidNow;
+      // a repeated callback records nothing; an order whose release a crash cut short (or that was paid in one append
+      // with its money, payment-callback.ts) is found paid when its room is next needed (releaseSettledHoldings)
+      if (paidNow) {
+        const { userId } = order.placed;
+        const released = await decideOn(ctx, unpaidHoldingsStream(userId), unpaidHoldingsDecider,
+          { type: 'ReleaseUnpaid', data: { userId, orderId, reason: 'paid' } }, `${ctx.correlationId}:holdings:${orderId}`);
+        out.push(...released.events);
+      }
     } catch (error) {
       if (!staleAnswer(error)) throw error;
       if (order.placed.price > 0 && !money.paymentId.startsWith('free-')) {
