@@ -101,6 +101,8 @@ const ConfigSchema = z.object({
    * (消费者权益保护法 §25); recorded on the order as afterSaleUntil (domain/order/after-sale-window.ts).
    */
   AFTER_SALE_WINDOW_DAYS: z.coerce.number().int().min(7, 'AFTER_SALE_WINDOW_DAYS must be at least 7 (七天无理由退货)').max(365).default(15),
+  /** The share (percent) of a SKU's listed stock one shopper may hold unpaid, at least one unit (a small stock). */
+  UNPAID_SHARE_OF_STOCK_PERCENT: z.coerce.number().int().min(1).max(100).default(30),
   // WeChat Pay v3 Native: setting the merchant keys replaces the sandbox (services/payments/wechatpay-config.ts).
   WECHATPAY_MCHID: z.string().trim().min(1).optional(),
   WECHATPAY_APPID: z.string().trim().min(1).optional(),
@@ -250,7 +252,7 @@ export interface SmsLimits {
 }
 
 /** Stock hoarding limits of unpaid orders (services/checkout/unpaid-order-limits.ts). */
-export interface UnpaidOrderLimits { ordersPerUser: number; unitsPerSkuPerUser: number }
+export interface UnpaidOrderLimits { ordersPerUser: number; unitsPerSkuPerUser: number; shareOfStockPercent: number }
 
 export const smsLimitsOf = (config: Config): SmsLimits => ({
   wrongTriesPerPhone: config.SMS_WRONG_TRIES_PER_PHONE,
@@ -269,6 +271,7 @@ export const smsLimitsOf = (config: Config): SmsLimits => ({
 export const unpaidOrderLimitsOf = (config: Config): UnpaidOrderLimits => ({
   ordersPerUser: config.UNPAID_ORDERS_PER_USER,
   unitsPerSkuPerUser: config.UNPAID_UNITS_PER_SKU_PER_USER,
+  shareOfStockPercent: config.UNPAID_SHARE_OF_STOCK_PERCENT,
 });
 
 /** The limits of a start with none of these variables set. */

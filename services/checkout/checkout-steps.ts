@@ -1,15 +1,18 @@
 /**
  * The reserving steps of a submit, in order, each an event on its own stream correlated with `checkout-<id>`:
+ * the shopper's unpaid holdings (the caps on unpaid orders and units, decided on `unpaid-holdings-<userId>`) →
  * activity quotas → SKU stock (ascending sku id) → coupon claims → the collage (open or join) → one order per shop.
  * Every step has a deterministic command id, so a retried or resumed checkout answers from the streams. When a step
  * is refused, `giveBack` undoes the steps this run took (each step answers again from its stream when a resumed run
  * repeats it, so the record is whole), or every step of the plan when not told (releasing what was never taken
  * records nothing). `actor`: who gives back (the system when a deadline abandons the checkout; the shopper otherwise).
  */
-import type { CheckoutStarted } from '../../domain/checkout/checkout.events';
+import type { CheckoutPlan, CheckoutStarted } from '../../domain/checkout/checkout.events';
 import { checkoutStream } from '../../domain/checkout/checkout.events';
 import { couponUseDecider } from '../../domain/checkout/coupon-use.decider';
 import { couponClaimStream } from '../../domain/checkout/coupon-use.events';
+import { unpaidHoldingsDecider, type HoldLine } from '../../domain/checkout/unpaid-holdings.decider';
+import { unpaidHoldingsStream } from '../../domain/checkout/unpaid-holdings.events';
 import { collageDecider } from '../../domain/group-buy/collage.decider';
 import { orderDecider } from '../../domain/order/order.decider';
 import { DomainError } from '../../domain/shared/errors';
@@ -18,9 +21,12 @@ import { activityQuotaStream } from '../../domain/stock/activity-quota.events';
 import { stockDecider } from '../../domain/stock/stock.decider';
 import { skuStream } from '../../domain/stock/stock.events';
 import type { Actor, RecordedEvent } from '../event-store/event-store.port';
+import { withStreamLock } from '../commands/stream-lock';
 import { untilNoConflict, type ConflictRetry } from '../commands/until-no-conflict';
+import type { UnpaidOrderLimits } from '../config';
 import { decideOn, processContext, shopperActor, type StepContext } from '../processes/process-step';
 import { loadOrder, orderOf, orderStream, type LoadedOrder } from './order-stream';
+import { isCapRefusal, releaseSettledHoldings, unpaidLimitsOf } from './unpaid-order-limits';
 
 type Started = CheckoutStarted['data'];
 
@@ -29,7 +35,10 @@ export const collageStream = (collageId: number): string => `collage-${collageId
 const contextOf = (deps: Pick<StepContext, 'store' | 'clock'>, started: Started, actor?: Actor): StepContext =>
   processContext(deps, 'checkout', checkoutStream(started.checkoutId), actor ?? shopperActor(started.userId));
 
-/** The steps a run has taken, by name (`quota:…`, `stock:<skuId>`, `coupon:<claimId>`, `collage`). */
+/** What the reserving steps need: the store, the clock, and the caps on unpaid holdings (default: services/config.ts). */
+export type ReserveDeps = Pick<StepContext, 'store' | 'clock'> & { unpaidOrderLimits?: UnpaidOrderLimits };
+
+/** The steps a run has taken, by name (`holdings`, `quota:…`, `stock:<skuId>`, `coupon:<claimId>`, `collage`). */
 export type TakenSteps = Set<string>;
 
 export interface Reserved {
@@ -44,19 +53,27 @@ export const stepId = (started: Started, name: string): string => `${checkoutStr
 
 /** Runs the reserving steps and places the orders (reserve, then placeOrders). */
 export async function reserveAndPlace(
-  deps: Pick<StepContext, 'store' | 'clock'>, started: Started, taken: TakenSteps = new Set(),
+  deps: ReserveDeps, started: Started, taken: TakenSteps = new Set(),
 ): Promise<Reserved> {
   const reserved = await reserve(deps, started, taken);
   const placed = await placeOrders(deps, started);
   return { events: [...reserved, ...placed.events], orders: placed.orders };
 }
 
+/** The plan's orders as the holdings stream holds them: their lines, with each SKU's listed stock (for the share). */
+const heldOrdersOf = (plan: CheckoutPlan): { orderId: number; lines: HoldLine[] }[] => plan.orders.map((o) => ({
+  orderId: o.orderId,
+  lines: plan.stock.filter((s) => s.orderId === o.orderId)
+    .map((s) => ({ skuId: s.skuId, number: s.number, listedQuantity: s.listedQuantity })),
+}));
+
 /**
- * The steps before the orders, noting each step taken: activity quotas and SKU stock (hot streams, group commit),
+ * The steps before the orders, noting each step taken: the shopper's unpaid holdings first (a shopper over a cap is
+ * refused before any shared stream is touched), then activity quotas and SKU stock (hot streams, group commit),
  * coupon claims, the collage. Answers the events they recorded.
  */
 export async function reserve(
-  deps: Pick<StepContext, 'store' | 'clock'>, started: Started, taken: TakenSteps = new Set(),
+  deps: ReserveDeps, started: Started, taken: TakenSteps = new Set(),
 ): Promise<RecordedEvent[]> {
   const ctx = contextOf(deps, started);
   const { plan, userId, checkoutId } = started;
@@ -66,6 +83,23 @@ export async function reserve(
     taken.add(name);
     out.push(...events);
   };
+  // One shopper's racing submits queue here in this process (other processes meet on the stream's revision): the
+  // read-model check (failWhenHoarding) let them all through, this step lets through only what fits the caps.
+  const holdings = unpaidHoldingsStream(userId);
+  const hold = () => decideOn(ctx, holdings, unpaidHoldingsDecider, {
+    type: 'HoldUnpaid',
+    data: { userId, checkoutId, orders: heldOrdersOf(plan), limits: unpaidLimitsOf(deps.unpaidOrderLimits) },
+  }, step('holdings'));
+  const held = await withStreamLock(holdings, async () => {
+    try {
+      return await hold();
+    } catch (error) {
+      // refused: orders paid without a release step (unpaid-order-limits.ts) may still take room; released, ask again
+      if (!isCapRefusal(error) || (await releaseSettledHoldings(ctx, userId)) === 0) throw error;
+      return hold();
+    }
+  });
+  took('holdings', held.events);
   for (const q of plan.quotas) {
     const r = await decideOn(ctx, activityQuotaStream(q.kind, q.activityId), activityQuotaDecider, {
       type: 'ReserveActivityQuota',
@@ -146,13 +180,14 @@ export async function giveBack(
   deps: Pick<StepContext, 'store' | 'clock'>, started: Started, taken?: TakenSteps, actor?: Actor,
 ): Promise<RecordedEvent[]> {
   const ctx = contextOf(deps, started, actor);
-  const { checkoutId } = started;
+  const { checkoutId, userId } = started;
   const was = (name: string) => taken === undefined || taken.has(name);
   const plan = {
     collage: started.plan.collage && was('collage') ? started.plan.collage : null,
     coupons: started.plan.coupons.filter((c) => was(`coupon:${c.claimId}`)),
     stock: started.plan.stock.filter((s) => was(`stock:${s.skuId}`)),
     quotas: started.plan.quotas.filter((q) => was(`quota:${q.kind}:${q.activityId}:${q.orderId}`)),
+    holdings: was('holdings') ? started.plan.orders.map((o) => o.orderId) : [],
   };
   const step = (name: string) => `${ctx.correlationId}:undo:${name}`;
   const out: RecordedEvent[] = [];
@@ -182,6 +217,11 @@ export async function giveBack(
     const r = await untilRecorded(() => decideOn(ctx, activityQuotaStream(q.kind, q.activityId), activityQuotaDecider,
       { type: 'ReleaseActivityQuota', data: { reservationId: q.orderId, reason: 'checkout-failed' } },
       step(`quota:${q.kind}:${q.activityId}:${q.orderId}`), { hot: true }));
+    out.push(...r.events);
+  }
+  for (const orderId of plan.holdings) {
+    const r = await untilRecorded(() => decideOn(ctx, unpaidHoldingsStream(userId), unpaidHoldingsDecider,
+      { type: 'ReleaseUnpaid', data: { userId, orderId, reason: 'checkout-failed' } }, step(`holdings:${orderId}`)));
     out.push(...r.events);
   }
   return out;

@@ -3,8 +3,12 @@
  * record the group member's payment first when it is a group buy (the collage says whether the group still forms:
  * PayOrder.groupForming → state 6, else 2; the payment that completes the group moves the other members from 6 to 2),
  * then PayOrder. An order that no longer awaits payment (closed meanwhile, or paid by another QR) is refunded from
- * this payment ('paid-after-close'). Every command id derives from (payment, order): a repeated callback is a no-op.
+ * this payment ('paid-after-close'). A paid order no longer counts against the shopper's unpaid caps: it is released
+ * from `unpaid-holdings-<userId>` (checkout-steps.ts). Every command id derives from (payment, order): a repeated
+ * callback is a no-op.
  */
+import { unpaidHoldingsDecider } from '../../domain/checkout/unpaid-holdings.decider';
+import { unpaidHoldingsStream } from '../../domain/checkout/unpaid-holdings.events';
 import { orderDecider } from '../../domain/order/order.decider';
 import { DomainError } from '../../domain/shared/errors';
 import { collageDecider } from '../../domain/group-buy/collage.decider';
@@ -76,7 +80,16 @@ export async function payOrders(deps: RefundDeps, money: MoneyIn): Promise<PaidO
         data: { paymentId: money.paymentId, transactionId: money.transactionId, amount: order.placed.price, groupForming },
       }, payOrderId(ctx.correlationId, orderId), { known: order.events });
       out.push(...r.events);
-      changed ||= !r.repeated && r.events.length > 0;
+      const paidNow = !r.repeated && r.events.length > 0;
+      changed ||= paidNow;
+      // a repeated callback records nothing; an order whose release a crash cut short (or that was paid in one append
+      // with its money, payment-callback.ts) is found paid when its room is next needed (releaseSettledHoldings)
+      if (paidNow) {
+        const { userId } = order.placed;
+        const released = await decideOn(ctx, unpaidHoldingsStream(userId), unpaidHoldingsDecider,
+          { type: 'ReleaseUnpaid', data: { userId, orderId, reason: 'paid' } }, `${ctx.correlationId}:holdings:${orderId}`);
+        out.push(...released.events);
+      }
     } catch (error) {
       if (!staleAnswer(error)) throw error;
       if (order.placed.price > 0 && !money.paymentId.startsWith('free-')) {

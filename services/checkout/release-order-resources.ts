@@ -4,6 +4,7 @@
  * - its stock reservations on `sku-<id>` and its activity quotas on `<kind>-quota-<id>`;
  * - its coupon claims on `coupon-claim-<id>` (a platform coupon shared with other orders of the checkout comes back
  *   once they all closed);
+ * - its room under the shopper's unpaid caps on `unpaid-holdings-<userId>` (checkout-steps.ts);
  * - the open QR payments naming it: closed at the provider and on `payment-<id>` (a provider that reports the
  *   payment already paid (ORDERPAID) is asked about and its money recorded: this closed order is then refunded from
  *   it, pay-orders.ts).
@@ -12,6 +13,8 @@
  */
 import { couponUseDecider } from '../../domain/checkout/coupon-use.decider';
 import { couponClaimStream } from '../../domain/checkout/coupon-use.events';
+import { unpaidHoldingsDecider } from '../../domain/checkout/unpaid-holdings.decider';
+import { unpaidHoldingsStream } from '../../domain/checkout/unpaid-holdings.events';
 import { paymentDecider } from '../../domain/payment/payment.decider';
 import { DomainError, fail } from '../../domain/shared/errors';
 import { activityQuotaDecider } from '../../domain/stock/activity-quota.decider';
@@ -86,6 +89,10 @@ export async function releaseOrderResources(deps: ReleaseDeps, orderId: number):
       { type: 'ReleaseCouponForOrder', data: { orderId } }, step(`coupon:${c.claimId}`));
     out.push(...r.events);
   }
+  const { userId } = order.placed;
+  const unheld = await decideOn(ctx, unpaidHoldingsStream(userId), unpaidHoldingsDecider,
+    { type: 'ReleaseUnpaid', data: { userId, orderId, reason: 'closed' } }, step('holdings'));
+  out.push(...unheld.events);
   const named = checkout?.payments.filter((p) => p.orderIds.includes(orderId)).map((p) => p.paymentId) ?? [];
   out.push(...await closeOpenPayments(deps, ctx, orderId, named));
   return out;

@@ -82,10 +82,10 @@ describe.each(backends)('what changes together is appended together, on %s', (ba
       written = await writtenBy(server, await checkoutStreamOf(server, pay.orderId));
     });
 
-    it('writes three transactions: the start, the stock reservation, then order + payment + completion together', () => {
+    it('writes four transactions: the start, the unpaid holdings, the stock reservation, then order + payment + completion together', () => {
       // the checkout stream's part first: the fence (CheckoutCommitted) with the completion, then order and payment
-      expect(typesIn(written)).toEqual(['CheckoutStarted', 'StockReserved', 'CheckoutCommitted', 'CheckoutCompleted', 'OrderPlaced', 'PaymentCreated']);
-      expect(transactions(written)).toBe(3);
+      expect(typesIn(written)).toEqual(['CheckoutStarted', 'UnpaidOrdersHeld', 'StockReserved', 'CheckoutCommitted', 'CheckoutCompleted', 'OrderPlaced', 'PaymentCreated']);
+      expect(transactions(written)).toBe(4);
       const [together] = txOf(written, 'OrderPlaced');
       expect(txOf(written, 'PaymentCreated')).toEqual([together]);
       expect(txOf(written, 'CheckoutCompleted')).toEqual([together]);
@@ -123,7 +123,7 @@ describe.each(backends)('what changes together is appended together, on %s', (ba
     expect(txOf(written, 'OrderPlaced')).toEqual([together, together]);
     expect(txOf(written, 'PaymentCreated')).toEqual([together]);
     expect(txOf(written, 'CheckoutCompleted')).toEqual([together]);
-    expect(transactions(written)).toBe(4); // start, two SKU reservations, the rest
+    expect(transactions(written)).toBe(5); // start, unpaid holdings, two SKU reservations, the rest
 
     expect((await confirm(server, submitted.body.data.paymentId)).body.ok).toBe(true);
     const paid = await writtenBy(server, `payment-${submitted.body.data.paymentId}`);
@@ -136,10 +136,10 @@ describe.each(backends)('what changes together is appended together, on %s', (ba
     const submitted = await shopper.submit({ shops: cupOrder(1) }, `atomic-${backend}-cart`);
     expect(submitted.body.code).toBe('200');
     const written = await writtenBy(server, await checkoutStreamOf(server, submitted.body.data.orderId));
-    expect(typesIn(written)).toEqual(['CheckoutStarted', 'StockReserved', 'CheckoutCommitted', 'OrderPlaced', 'PaymentCreated', 'CheckoutCompleted']);
+    expect(typesIn(written)).toEqual(['CheckoutStarted', 'UnpaidOrdersHeld', 'StockReserved', 'CheckoutCommitted', 'OrderPlaced', 'PaymentCreated', 'CheckoutCompleted']);
     expect(txOf(written, 'PaymentCreated')).toEqual(txOf(written, 'OrderPlaced'));
     expect(txOf(written, 'CheckoutCommitted')).toEqual(txOf(written, 'OrderPlaced'));
-    expect(transactions(written)).toBe(4);
+    expect(transactions(written)).toBe(5);
   });
 
   describe('a submit whose payment cannot be recorded', () => {
@@ -155,12 +155,14 @@ describe.each(backends)('what changes together is appended together, on %s', (ba
       }
       expect(failed.body.code).not.toBe('200');
       const checkout = checkoutStream(checkoutIdOf(shopper.userId, key));
-      expect(typesIn(await writtenBy(server, checkout))).toEqual(['CheckoutStarted', 'StockReserved']);
+      expect(typesIn(await writtenBy(server, checkout))).toEqual(['CheckoutStarted', 'UnpaidOrdersHeld', 'StockReserved']);
 
       const retried = await shopper.submit({ shops: buyNow() }, key);
       expect(retried.body.code).toBe('200');
       const written = await writtenBy(server, checkout);
-      expect(typesIn(written)).toEqual(['CheckoutStarted', 'StockReserved', 'CheckoutCommitted', 'OrderPlaced', 'PaymentCreated', 'CheckoutCompleted']);
+      expect(typesIn(written)).toEqual([
+        'CheckoutStarted', 'UnpaidOrdersHeld', 'StockReserved', 'CheckoutCommitted', 'OrderPlaced', 'PaymentCreated', 'CheckoutCompleted',
+      ]);
       expect(await typesOf(server, `payment-${retried.body.data.paymentId}`)).toEqual(['PaymentCreated']);
     });
   });

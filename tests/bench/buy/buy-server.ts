@@ -28,7 +28,7 @@ const OPS_TOKEN = 'bench-ops-token-0123456789';
 async function startBuyServer(databaseUrl: string): Promise<BuyServer> {
   const config = loadConfig({ DATABASE_URL: databaseUrl, DATA_DIR: ':memory:', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent',
     // the shoppers sign in from this one client and buy in bulk: the abuse limits are not what is measured
-    SMS_SENDS_PER_CLIENT: '1000000', SMS_SENDS_TOTAL: '1000000', UNPAID_ORDERS_PER_USER: '10000', UNPAID_UNITS_PER_SKU_PER_USER: '1000000' });
+    SMS_SENDS_PER_CLIENT: '1000000', SMS_SENDS_TOTAL: '1000000', UNPAID_ORDERS_PER_USER: '10000', UNPAID_UNITS_PER_SKU_PER_USER: '1000000', UNPAID_SHARE_OF_STOCK_PERCENT: '100' });
   const runtime = await openRuntime(config, { log: () => undefined });
   try {
     const seeded = await seedDemo(runtime.store, runtime.clock());

@@ -23,7 +23,7 @@ export const OPS_TOKEN = 'bench-cluster-ops-token-0123456789';
 
 /** The bench's abuse limits, as buy-server.ts sets them: the shoppers sign in from one client and buy in bulk. */
 const LOAD_LIMITS = {
-  SMS_SENDS_PER_CLIENT: '1000000', SMS_SENDS_TOTAL: '1000000', UNPAID_ORDERS_PER_USER: '10000', UNPAID_UNITS_PER_SKU_PER_USER: '1000000',
+  SMS_SENDS_PER_CLIENT: '1000000', SMS_SENDS_TOTAL: '1000000', UNPAID_ORDERS_PER_USER: '10000', UNPAID_UNITS_PER_SKU_PER_USER: '1000000', UNPAID_SHARE_OF_STOCK_PERCENT: '100',
 } as const;
 
 export interface ClusterShape {

@@ -37,21 +37,23 @@ describe('a checkout whose coupon another checkout used meanwhile', () => {
     expect(store.types('seckill-quota-5')).toEqual(['ActivityQuotaReserved', 'ActivityQuotaReleased']);
     expect(store.types('coupon-claim-77')).toEqual(['CouponUsed']);
     expect(store.types('order-101')).toEqual([]);
+    expect(store.types('unpaid-holdings-9')).toEqual(['UnpaidOrdersHeld', 'UnpaidOrderReleased']);
     const released = store.streams.get('sku-11')?.at(-1);
     expect(released?.metadata).toMatchObject({ correlationId: 'checkout-42', actor: { kind: 'user', id: '9' } });
   });
 });
 
 describe('a buyer refused at the quota (sold out)', () => {
-  it('is given back only what the run took: nothing, so no turn on the hot SKU stream', async () => {
+  it('is given back only what the run took: its own holdings, so no turn on the hot SKU stream', async () => {
     const store = new MemoryStore();
     const deps = { store, clock: () => NOW };
     const soldOut = { ...started, checkoutId: 43, userId: 8, plan: { ...started.plan,
       quotas: [{ ...started.plan.quotas[0], lines: [{ skuId: 11, number: 3, limitStock: 2 }], limitNumber: 5 }] } };
     const taken: TakenSteps = new Set();
     await expect(reserveAndPlace(deps, soldOut, taken)).rejects.toThrow(DomainError);
-    expect(taken).toEqual(new Set());
-    expect(await giveBack(deps, soldOut, taken)).toEqual([]);
+    expect(taken).toEqual(new Set(['holdings']));
+    expect((await giveBack(deps, soldOut, taken)).map((e) => e.type)).toEqual(['UnpaidOrderReleased']);
+    expect(store.types('unpaid-holdings-8')).toEqual(['UnpaidOrdersHeld', 'UnpaidOrderReleased']);
     expect(store.types('sku-11')).toEqual([]);
     expect(store.types('seckill-quota-5')).toEqual([]);
   });
@@ -62,7 +64,7 @@ describe('a buyer refused at the quota (sold out)', () => {
     const deps = { store, clock: () => NOW };
     const taken: TakenSteps = new Set();
     await expect(reserveAndPlace(deps, started, taken)).rejects.toThrow(DomainError);
-    expect(taken).toEqual(new Set(['quota:seckill:5:101', 'stock:11']));
+    expect(taken).toEqual(new Set(['holdings', 'quota:seckill:5:101', 'stock:11']));
     await giveBack(deps, started, taken);
     expect(store.types('sku-11')).toEqual(['StockInitialised', 'StockReserved', 'StockReleased']);
     expect(store.types('seckill-quota-5')).toEqual(['ActivityQuotaReserved', 'ActivityQuotaReleased']);
@@ -78,6 +80,30 @@ describe('a checkout resumed after a crash', () => {
     expect(store.types('sku-11')).toEqual(['StockInitialised', 'StockReserved']);
     expect(store.types('coupon-claim-77')).toEqual(['CouponUsed']);
     expect(store.types('order-101')).toEqual(['OrderPlaced']);
+    expect(store.types('unpaid-holdings-9')).toEqual(['UnpaidOrdersHeld']);
+  });
+});
+
+describe('a shopper already holding the most unpaid orders allowed', () => {
+  it('is refused at the holdings step with 81007, before any quota or stock is touched', async () => {
+    const store = new MemoryStore();
+    await store.seed('unpaid-holdings-9', 'UnpaidOrdersHeld', { userId: 9, checkoutId: 40, orders: [{ orderId: 90, lines: [{ skuId: 12, number: 1 }] }] });
+    const deps = { store, clock: () => NOW, unpaidOrderLimits: { ordersPerUser: 1, unitsPerSkuPerUser: 50, shareOfStockPercent: 30 } };
+    const taken: TakenSteps = new Set();
+    await expect(reserveAndPlace(deps, started, taken)).rejects.toMatchObject({ code: '81007' });
+    expect(taken).toEqual(new Set());
+    expect(store.types('unpaid-holdings-9')).toEqual(['UnpaidOrdersHeld']);
+    expect(store.types('seckill-quota-5')).toEqual([]);
+    expect(store.types('sku-11')).toEqual([]);
+  });
+
+  it('holds the plan\'s orders under the checkout\'s command id', async () => {
+    const store = new MemoryStore();
+    const deps = { store, clock: () => NOW };
+    await reserveAndPlace(deps, started);
+    const held = store.streams.get('unpaid-holdings-9')?.at(-1);
+    expect(held?.metadata).toMatchObject({ commandId: 'checkout-42:holdings', correlationId: 'checkout-42' });
+    expect(held?.data).toEqual({ userId: 9, checkoutId: 42, orders: [{ orderId: 101, lines: [{ skuId: 11, number: 1 }] }] });
   });
 });
 

@@ -43,6 +43,19 @@ describe('money for an order still awaiting payment', () => {
     expect([first.changed, again.changed]).toEqual([true, false]);
     expect(store.types('order-1')).toEqual(['OrderPlaced', 'OrderPaid']);
   });
+
+  it('frees its room under the shopper\'s unpaid caps, once', async () => {
+    const { store, deps } = setup();
+    await store.seed('order-5', 'OrderPlaced', placedData(5, 9));
+    await store.seed('unpaid-holdings-9', 'UnpaidOrdersHeld', { userId: 9, checkoutId: 40, orders: [{ orderId: 5, lines: [{ skuId: 11, number: 1 }] }] });
+    await payment(store, 'P5', [5], 5000);
+    await payOrders(deps, { paymentId: 'P5', transactionId: 'wx1', orderIds: [5] });
+    await payOrders(deps, { paymentId: 'P5', transactionId: 'wx1', orderIds: [5] });
+    expect(store.types('unpaid-holdings-9')).toEqual(['UnpaidOrdersHeld', 'UnpaidOrderReleased']);
+    expect(store.streams.get('unpaid-holdings-9')?.at(-1)).toMatchObject({
+      data: { userId: 9, orderId: 5, reason: 'paid' }, metadata: { commandId: 'payment-P5:holdings:5', correlationId: 'payment-P5' },
+    });
+  });
 });
 
 describe('money for an order that closed before it arrived', () => {
