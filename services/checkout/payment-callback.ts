@@ -8,6 +8,8 @@
  * Other trade states carry no money: acknowledged. Throwing (the store is down) answers FAIL and WeChat retries.
  * A process killed between the money and its orders is finished by the resumer (resume-payment.ts).
  */
+import { unpaidHoldingsDecider } from '../../domain/checkout/unpaid-holdings.decider';
+import { unpaidHoldingsStream } from '../../domain/checkout/unpaid-holdings.events';
 import { orderDecider } from '../../domain/order/order.decider';
 import type { PaymentCommand } from '../../domain/payment/payment.commands';
 import { paymentDecider } from '../../domain/payment/payment.decider';
@@ -117,6 +119,16 @@ async function paidTogether(
     }
     if (!paid) return false;
     steps.push(paid);
+  }
+  // a single order's room on its shopper's unpaid holdings goes in the same append (several: found paid when their
+  // room is next needed, unpaid-order-limits.ts releaseSettledHoldings)
+  if (orders.length === 1 && orders[0]) {
+    const { userId } = orders[0].placed;
+    const holdings = await deps.store.readStream(unpaidHoldingsStream(userId));
+    const released = decideStep(ctx, unpaidHoldingsStream(userId), unpaidHoldingsDecider,
+      { type: 'ReleaseUnpaid', data: { userId, orderId: orders[0].orderId, reason: 'paid' } }, `${ctx.correlationId}:holdings:${orders[0].orderId}`,
+      holdings);
+    if (released) steps.push(released);
   }
   const appended = await appendDecided(ctx, steps);
   if (!appended) return false;

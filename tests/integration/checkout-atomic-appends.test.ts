@@ -104,7 +104,8 @@ describe.each(backends)('what changes together is appended together, on %s', (ba
     it('is paid by a callback that writes one transaction: the money and the order paid together', async () => {
       expect((await confirm(server, pay.paymentId)).body.ok).toBe(true);
       const paid = await writtenBy(server, `payment-${pay.paymentId}`);
-      expect(paid.map((w) => w.type)).toEqual(['PaymentCreated', 'PaymentSucceeded', 'OrderPaid']);
+      expect(paid.map((w) => w.type)).toEqual(['PaymentCreated', 'PaymentSucceeded', 'OrderPaid', 'UnpaidOrderReleased']);
+      expect(txOf(paid, 'UnpaidOrderReleased')).toEqual(txOf(paid, 'PaymentSucceeded'));
       expect(txOf(paid, 'OrderPaid')).toEqual(txOf(paid, 'PaymentSucceeded'));
       // the callback again records nothing
       expect((await confirm(server, pay.paymentId)).body.ok).toBe(true);
