@@ -10,6 +10,7 @@
  * origin's clients send query numbers as text and some body ids as strings, and both keep working on every route, not
  * only on those whose schema remembered to say so. The OpenAPI document states the string form (openApiNumbers).
  */
+import type { FastifySchemaCompiler } from 'fastify';
 import { z } from 'zod';
 
 /** The decimal text of a number, as a JSON-schema pattern (the OpenAPI document names it). */
@@ -101,16 +102,13 @@ export function readDecimalText(schema: unknown, value: unknown, depth = 0): unk
   }
 }
 
-type Compiler = (route: { schema: unknown; httpPart?: string; method: string; url: string }) => (data: unknown) => unknown;
-
 /** The validator compiler `compile` applying the number rule to the query string, path parameters and body first. */
-export function numbersReadAsDecimalText<C extends Compiler>(compile: C): C {
-  const wrapped = (route: Parameters<C>[0]) => {
+export function numbersReadAsDecimalText<S>(compile: FastifySchemaCompiler<S>): FastifySchemaCompiler<S> {
+  return (route) => {
     const validate = compile(route);
     if (route.httpPart === 'headers') return validate;
     return (data: unknown) => validate(readDecimalText(route.schema, data));
   };
-  return wrapped as C;
 }
 
 type JsonSchemaNode = Record<string, unknown>;
