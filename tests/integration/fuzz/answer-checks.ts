@@ -31,7 +31,10 @@ export function answerProblem(op: Operation, answer: Answer): string | null {
     // the sandbox cashier's own protocol: its pages and script, and {ok, message} (services/api/pay/sandbox-pay.routes.ts)
     if (!json) return /^text\/(html|javascript)/.test(answer.contentType) ? null : `the cashier answered ${answer.contentType || 'no content type'}`;
     const reply = parseJson(answer.body) as Record<string, unknown> | undefined;
-    return typeof reply?.ok === 'boolean' && typeof reply.message === 'string' ? null : 'not the cashier\'s {ok, message}';
+    if (typeof reply?.ok === 'boolean' && typeof reply.message === 'string') return null;
+    // a path no cashier route matches, or a malformed URL, is answered by the app before the cashier: the envelope
+    if (answer.status >= 400 && typeof reply?.code === 'string' && reply.code === String(answer.status) && 'data' in reply) return null;
+    return 'not the cashier\'s {ok, message}';
   }
   if (!json) return answer.status < 300 ? null : `HTTP ${answer.status} answered ${answer.contentType || 'no content type'}, not the envelope`;
   const body = parseJson(answer.body) as Record<string, unknown> | undefined;
