@@ -128,5 +128,7 @@ describe('the rule end to end', () => {
     const padded = await app.inject({ method: 'GET', url: '/api/shop/getShops?page=%201%20&pageSize=10' });
     expect(padded.statusCode).toBe(400);
     expect(padded.json().message).toContain('page');
+    const plain = await app.inject({ method: 'GET', url: '/api/shop/getShops?page=1&pageSize=10' });
+    expect(plain.json().code).toBe('200');
   });
 });
