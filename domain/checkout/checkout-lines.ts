@@ -3,7 +3,8 @@
  * joined with its SKU, product, shop, stock and the activity that applies. Which price a line pays:
  * - a flash sale or timed discount that is running: its activity price, for every buyer (origin auto-matches them);
  * - a group buy that is running: its activity price only when this checkout opens or joins a group;
- * - otherwise the list price. An activity the client names (shopSeckillId, …) that is not running now is 活动已结束.
+ * - otherwise the list price. An activity the client names (shopSeckillId, …) that is not running now is 活动已结束, or
+ *   活动未开始 when it is the SKU's next one.
  * A line is invalid (80002 存在无效商品,请重新选择) when its product is gone or off the shelf, its shop disabled, or
  * its stock below the number asked.
  */
@@ -98,6 +99,10 @@ const claimedIdOf = (claim: ActivityClaim, kind: PromotionKind): number | null =
 
 const KINDS: readonly PromotionKind[] = ['seckill', 'discount', 'group-work'];
 
+/** True when the activity named is the SKU's next one, not yet started (活动未开始, not 活动已结束: issue 29). */
+const upcoming = (sku: SkuFacts, kind: PromotionKind, id: number | null): boolean =>
+  !!sku.activity && !sku.activity.running && sku.activity.kind === kind && id !== null && sku.activity.activityId === id;
+
 /**
  * The activity a line pays under. `claim` is what the client named for this line (its own ids, or the buy-now ids of
  * a one-line checkout): a named activity must be the one running for the SKU now.
@@ -107,10 +112,10 @@ export function activityOfLine(sku: SkuFacts, claim: ActivityClaim): ActivityFac
   // a group buy named outside a group checkout is bought alone at the list price: nothing to check
   for (const kind of KINDS.filter((k) => claim.group || k !== 'group-work')) {
     const id = claimedIdOf(claim, kind);
-    if (id !== null && id > 0 && (running?.kind !== kind || running.activityId !== id)) fail('activityEnded');
+    if (id !== null && id > 0 && (running?.kind !== kind || running.activityId !== id)) fail(upcoming(sku, kind, id) ? 'activityNotStarted' : 'activityEnded');
   }
   if (claim.group) {
-    if (running?.kind !== 'group-work') return fail('activityEnded');
+    if (running?.kind !== 'group-work') return fail(upcoming(sku, 'group-work', claim.shopGroupWorkId) ? 'activityNotStarted' : 'activityEnded');
     return running;
   }
   return running && running.kind !== 'group-work' ? running : null;

@@ -36,7 +36,7 @@ export interface RefundQuote { lines: RefundLine[]; shippingRefundFen: Fen; tota
 
 export function quoteRefund(order: RecordedShopOrder, claims: readonly RefundClaim[], goodsReceived: boolean): RefundQuote {
   if (claims.length === 0) fail('afterSaleLinesRequired');
-  if (new Set(claims.map((c) => c.skuId)).size !== claims.length) fail('afterSaleLineInvalid');
+  if (new Set(claims.map((c) => c.skuId)).size !== claims.length) fail('afterSaleLineRepeated');
   const lines = claims.map((claim) => {
     const line = order.lines.find((l) => l.skuId === claim.skuId) ?? fail('afterSaleLineInvalid');
     if (!Number.isSafeInteger(claim.number) || claim.number < 1 || line.claimedNumber + claim.number > line.number) {

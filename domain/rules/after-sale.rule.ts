@@ -28,7 +28,8 @@ export const AfterSaleForm = z.object({
   orderId: id,
   afterType: AfterType,
   goodsState: GoodsState,
-  returnReason: z.string({ error: '请选择售后理由' }).trim().min(1, { error: '请选择售后理由' }),
+  // a reason picked from the list (GET /after/getReasonSelect); capped so free text cannot grow unbounded (issue 29)
+  returnReason: z.string({ error: '请选择售后理由' }).trim().min(1, { error: '请选择售后理由' }).max(100, '售后理由不能超过100字'),
   explain: z.string().trim().max(500, '问题描述不能超过500字').default(''),
   image: ImageList,
   skus: z.array(AfterSaleSku, { error: '请先选择需要申请售后的商品' }).min(1, '请先选择需要申请售后的商品')

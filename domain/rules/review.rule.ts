@@ -7,6 +7,9 @@ export const DEFAULT_STAR = 5;
 
 const id = z.number().int().positive();
 
+/** A review's or append review's text: at most 500 characters, the web's text areas' own cap (issue 29). */
+export const MAX_REVIEW_TEXT = 500;
+
 /** Impressions are comma-joined on the API; only the spec's tags are accepted. */
 export const Impressions = z
   .string()
@@ -19,7 +22,8 @@ export const ReviewItem = z.object({
   orderId: id,
   productId: id,
   skuId: id,
-  comment: z.string({ error: '评价内容不能为空' }).trim().min(1, { error: '评价内容不能为空' }),
+  comment: z.string({ error: '评价内容不能为空' }).trim().min(1, { error: '评价内容不能为空' })
+    .max(MAX_REVIEW_TEXT, `评价内容不能超过${MAX_REVIEW_TEXT}字`),
   star: z.number({ error: '评分为1到5星' }).int('评分为1到5星').min(1, '评分为1到5星').max(5, '评分为1到5星').default(DEFAULT_STAR),
   image: ImageList,
   impression: Impressions,
@@ -37,7 +41,8 @@ export type ReviewSubmission = z.infer<typeof ReviewSubmission>;
 /** An append review (PUT /order/addToComment params[]). */
 export const AppendReviewItem = z.object({
   commentId: id,
-  comment: z.string({ error: '内容不能为空' }).trim().min(1, { error: '内容不能为空' }),
+  comment: z.string({ error: '内容不能为空' }).trim().min(1, { error: '内容不能为空' })
+    .max(MAX_REVIEW_TEXT, `追评内容不能超过${MAX_REVIEW_TEXT}字`),
   image: ImageList,
 });
 export type AppendReviewItem = z.infer<typeof AppendReviewItem>;

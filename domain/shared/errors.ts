@@ -77,6 +77,8 @@ export const Errors = {
   afterSaleReturnAddressRequired: { code: '300011', message: '请填写退货地址' },
   afterSaleLineOpen: { code: '300012', message: '该商品已在售后中' },
   afterSalePriceExceeded: { code: '300013', message: '退款金额超出可退金额' },
+  /** one SKU named twice in one application (services/api/after-sale, domain/pricing/refund.ts) */
+  afterSaleLineRepeated: { code: '300015', message: '售后商品重复' },
   afterSaleRefundUnavailable: { code: '300014', message: '该订单没有可退的支付' },
   /** a completed order past its afterSaleUntil (domain/order/after-sale-window.ts, AFTER_SALE_WINDOW_DAYS) */
   afterSaleWindowClosed: { code: '300015', message: '已超过售后期限' },
@@ -106,6 +108,8 @@ export const Errors = {
   activityLimitExceeded: { code: '80005', message: '已超出最大限制购买数量' },
   activitySoldOut: { code: '600002', message: '活动商品已售罄' },
   activityEnded: { code: '81001', message: '活动已结束' },
+  /** the activity named is the SKU's next one: it has not started yet (domain/checkout/checkout-lines.ts) */
+  activityNotStarted: { code: '81009', message: '活动未开始' },
   collageNotFound: { code: '81002', message: '该拼单不存在' },
   collageAlreadyJoined: { code: '81003', message: '您已参与该拼单' },
   receiveNotFound: { code: '81004', message: '请选择您的收货地址' },

@@ -5,6 +5,7 @@
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import websocket from '@fastify/websocket';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { numbersReadAsDecimalText } from './edge/decimal';
 import type { SmsLimits, UnpaidOrderLimits } from '../config';
 import type { Database } from '../db/database';
 import type { EventStore } from '../event-store/event-store.port';
@@ -124,7 +125,7 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
     frameworkErrors: refuseMalformedUrl,
   });
   installRouteTable(app); // before any route: the IDOR sweep reads what each route declares it owns
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(numbersReadAsDecimalText(validatorCompiler)); // one number rule for every route (edge/decimal.ts)
   app.setSerializerCompiler(serializerCompiler);
   await installOpenApi(app); // before any route: it collects each route's schemas as the route is added
   await installSecurityHeaders(app);

@@ -14,6 +14,14 @@ import { isRetryLater, sendRetryLater } from './retry-later';
 import type { SpaFallback } from './static';
 import { validationMessage } from './validation-message';
 
+/** 413 with the limit the body went over: 请求体过大（最大 1MB）. */
+export function tooLargeMessage(limitBytes: number | undefined): string {
+  if (!limitBytes) return '请求体过大';
+  const size = limitBytes % (1024 * 1024) === 0 ? `${limitBytes / (1024 * 1024)}MB`
+    : limitBytes % 1024 === 0 ? `${limitBytes / 1024}KB` : `${limitBytes}字节`;
+  return `请求体过大（最大 ${size}）`;
+}
+
 export function installErrorHandling(app: FastifyInstance, spaFallback: SpaFallback = () => false): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof DomainError) {
@@ -34,7 +42,9 @@ export function installErrorHandling(app: FastifyInstance, spaFallback: SpaFallb
     if (status >= 400 && status < 500) {
       // body parser, content type, payload size...: the client's fault, never a 500
       const message = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-        ? '请求体不是有效的JSON' : httpStatusMessages[status] ?? httpStatusMessages[400];
+        ? '请求体不是有效的JSON'
+        : status === 413 ? tooLargeMessage(request.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit) // says the limit (issue 29)
+          : httpStatusMessages[status] ?? httpStatusMessages[400];
       return reply.status(status).send(failure(String(status), message));
     }
     if (isRetryLater(error) || status === 503) {

@@ -32,6 +32,11 @@ declare module 'fastify' {
     writesBehind: SessionPosition | null;
     /** On a 'decide-on-streams' route: the session's writes the read models had not applied when it came in. */
     readModelsBehind: SessionPosition | null;
+    /**
+     * On any route: the session's writes the read models had not applied when it came in (its bounded wait ran out).
+     * A read that misses something the session wrote answers busy (503), never "does not exist" (issue 29).
+     */
+    sessionBehind: SessionPosition | null;
   }
   interface FastifyContextConfig {
     /**
@@ -84,6 +89,13 @@ export interface ReadYourWritesDeps {
   streamDecisions?: StreamDecisions;
 }
 
+/** The ids of the `<prefix><id>` streams the session wrote and the read models had not applied when it came in. */
+export function laggingIds(request: FastifyRequest, prefix: string): number[] {
+  return Object.keys(request.sessionBehind ?? {})
+    .filter((streamId) => streamId.startsWith(prefix) && /^\d+$/.test(streamId.slice(prefix.length)))
+    .map((streamId) => Number(streamId.slice(prefix.length)));
+}
+
 /** Called by auth.ts once a session resolved that carries writes the read models may not have reached. */
 export type SessionCatchUp = (request: FastifyRequest, reply: FastifyReply, token: string, position: SessionPosition) => Promise<void>;
 
@@ -95,6 +107,7 @@ export function sessionCatchUp(deps: ReadYourWritesDeps): SessionCatchUp {
       return;
     }
     reply.header(READ_YOUR_WRITES_HEADER, 'behind');
+    request.sessionBehind = position;
     const mode = request.routeOptions.config?.readYourWrites;
     if (mode === 'decide') throw new DomainError('readModelBehind');
     if (mode === 'decide-on-streams') {
@@ -108,6 +121,7 @@ export function sessionCatchUp(deps: ReadYourWritesDeps): SessionCatchUp {
 export function installReadYourWrites(app: FastifyInstance, sessions: SessionStore): void {
   app.decorateRequest('writesBehind', null);
   app.decorateRequest('readModelsBehind', null);
+  app.decorateRequest('sessionBehind', null);
   app.addHook('onRequest', (request, _reply, done) => current.run(request, done));
   app.addHook('onSend', async (request, reply, payload) => {
     const behind = request.writesBehind;

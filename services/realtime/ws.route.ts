@@ -1,5 +1,7 @@
 /**
- * `/ws`: authenticate with `?token=` (or a later `{op:'auth', token}` message), then
+ * `/ws`: authenticate with the `token` cookie the upgrade request carries (the web's own), or a first (or later)
+ * `{op:'auth', token}` message — never a token in the URL, which ends up in access logs (issue 29). `?token=` is still
+ * read for clients built before that, and wins over the cookie when both are given. Then
  * `{op:'subscribe', channel, after?}` / `{op:'unsubscribe', channel}`. Answers `{op:'ready', userId, position}` (userId
  * null at once for a visitor without a token: public channels such as `sku:` only, others answer 20005),
  * `{op:'subscribed', channel, position, resync?}`, `{op:'unsubscribed', channel}`, `{op:'error', code, message, channel?}`;
@@ -27,6 +29,25 @@ const ClientMessage = z.discriminatedUnion('op', [
   z.object({ op: z.literal('ping') }),
 ]);
 
+/** Channels one socket may follow at once (issue 29: 5,000 were accepted); the page needs a handful. */
+export const MAX_CHANNELS_PER_SOCKET = 100;
+export const TOO_MANY_CHANNELS = { code: '429', message: `订阅频道过多（每个连接最多${MAX_CHANNELS_PER_SOCKET}个）` };
+
+/** The `token` cookie of the upgrade request, if any. */
+export function tokenCookieOf(cookieHeader: string | undefined): string | undefined {
+  for (const part of (cookieHeader ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0 || part.slice(0, eq).trim() !== 'token') continue;
+    try {
+      const value = decodeURIComponent(part.slice(eq + 1).trim());
+      return value === '' ? undefined : value;
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
 export interface WebsocketOptions {
   /** How often the sessions of open sockets are looked at again (default 5000 ms). */
   sessionCheckMs?: number;
@@ -48,6 +69,7 @@ export function registerWebsocketRoute(
       userId: null,
       end() {
         hub.dropSocket(sock);
+        channels.clear();
         listener.userId = null;
         listener.token = null;
         fail(Errors.tokenInvalid.code, Errors.tokenInvalid.message);
@@ -55,11 +77,16 @@ export function registerWebsocketRoute(
     };
     listeners.add(listener);
 
+    /** The channels this socket follows (at most MAX_CHANNELS_PER_SOCKET). */
+    const channels = new Set<string>();
     const authenticate = async (token: string) => {
-      hub.dropSocket(sock); // another session's channels are not this one's
+      const forget = () => { hub.dropSocket(sock); channels.clear(); };
+      // another session's channels are not this one's; the same token again (the cookie, then an `auth`) keeps them
+      if (token !== listener.token) forget();
       listener.token = token;
       listener.userId = await sessions.resolve(token, clock());
       if (listener.userId === null) {
+        forget();
         listener.token = null;
         fail(Errors.tokenInvalid.code, Errors.tokenInvalid.message);
       } else {
@@ -67,10 +94,11 @@ export function registerWebsocketRoute(
       }
     };
 
-    const queryToken = (request.query as Record<string, unknown>).token;
-    const ready = typeof queryToken === 'string' ? authenticate(queryToken) : Promise.resolve();
+    const queryToken = (request.query as Record<string, unknown>).token; // clients from before issue 29 only
+    const token = typeof queryToken === 'string' ? queryToken : tokenCookieOf(request.headers.cookie);
+    const ready = token !== undefined ? authenticate(token) : Promise.resolve();
     // a visitor without a token may follow public channels at once (or sign in with an `auth` message)
-    if (typeof queryToken !== 'string') send({ op: 'ready', userId: null, position: hub.position });
+    if (token === undefined) send({ op: 'ready', userId: null, position: hub.position });
 
     sock.on('message', async (raw) => {
       await ready;
@@ -85,7 +113,11 @@ export function registerWebsocketRoute(
       const userId = listener.userId;
       if (parsed.op === 'unsubscribe') {
         hub.unsubscribe(parsed.channel, sock);
+        channels.delete(parsed.channel);
         return send({ op: 'unsubscribed', channel: parsed.channel });
+      }
+      if (!channels.has(parsed.channel) && channels.size >= MAX_CHANNELS_PER_SOCKET) {
+        return fail(TOO_MANY_CHANNELS.code, TOO_MANY_CHANNELS.message, parsed.channel);
       }
       if (!(await hub.mayListen(userId, parsed.channel))) {
         return userId === null
@@ -95,7 +127,11 @@ export function registerWebsocketRoute(
       if (listener.userId !== userId) return undefined; // signed in or out while the policy was asked
       // subscribed and caught up in one turn: a push delivered meanwhile is either in the catch-up or sent live. The
       // missed pushes go first: the client counts everything up to `position` in the answer as heard
+      if (!channels.has(parsed.channel) && channels.size >= MAX_CHANNELS_PER_SOCKET) {
+        return fail(TOO_MANY_CHANNELS.code, TOO_MANY_CHANNELS.message, parsed.channel); // others counted while asked
+      }
       hub.subscribe(parsed.channel, sock);
+      channels.add(parsed.channel);
       const missed = parsed.after ? hub.missedSince(parsed.channel, parsePosition(parsed.after)) : [];
       for (const push of missed ?? []) if (sock.readyState === 1) sock.send(push.text);
       send({ op: 'subscribed', channel: parsed.channel, position: hub.position, ...(missed === null ? { resync: true } : {}) });

@@ -254,3 +254,24 @@ describe('a second shopper naming the owner\'s resource', () => {
     expect(reads.length).toBeGreaterThan(5);
   });
 });
+
+describe('the ops and merchant routes (/internal, from the route table: issue 29)', () => {
+  it('refuse a shopper\'s token naming the owner\'s resources with 403 and record nothing', async () => {
+    const internal = routeTableOf(server.app).filter((r) => r.url.startsWith('/internal/'));
+    const failures: string[] = [];
+    for (const route of internal) {
+      for (const method of route.methods.filter((m) => m !== 'HEAD')) {
+        const url = route.url.replace(/:orderId/g, String(RECEIVED_ORDER)).replace(/:afterId/g, String(owned.afterSale ?? MISSING_ID))
+          .replace(/:name/g, 'orders').replace(/:verb/g, 'agree').replace(/:[A-Za-z]+/g, '1');
+        const before = await eventLog();
+        const answer = await call(server, method, method === 'GET' ? `${url}?orderId=${RECEIVED_ORDER}` : url,
+          { token: intruder.token, ...(method === 'GET' ? {} : { body: {} }) });
+        const after = await eventLog();
+        if (answer.status !== 403) failures.push(`${method} ${route.url}: HTTP ${answer.status} ${answer.body.code}`);
+        if (after.n !== before.n) failures.push(`${method} ${route.url}: appended ${after.n - before.n} event(s)`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(internal.map((r) => r.url)).toEqual(expect.arrayContaining(['/internal/payments/reconcile', '/internal/audit/key']));
+  });
+});

@@ -11,6 +11,7 @@ import { addressBookDecider, type AddressBookCommand } from '../../../domain/add
 import { addressBookStream, type AddressFields } from '../../../domain/address/address-book.events';
 import { joinRegion, regionPath } from '../../../domain/address/region';
 import { AddressForm } from '../../../domain/rules/address.rule';
+import { BadInput } from '../../../domain/shared/bad-input';
 import { DomainError } from '../../../domain/shared/errors';
 import type { WaitFor } from '../../../projections/runner/wait-for';
 import { handleCommand } from '../../commands/handle-command';
@@ -98,7 +99,8 @@ export function registerAddressRoutes(app: FastifyInstance, deps: AddressRouteDe
     handler: async (request) => {
       const userId = currentUser(request);
       const receiveId = request.body?.receiveId ?? request.query.receiveId;
-      if (receiveId === undefined) throw new DomainError('addressNotFound');
+      // no id at all is malformed input naming the field, not 收货地址不存在 (issue 29)
+      if (receiveId === undefined) throw new BadInput('参数 receiveId 无效：不能为空');
       await run(userId, { type: 'RemoveAddress', data: { userId, receiveId } });
       return ok(null, '删除成功');
     },

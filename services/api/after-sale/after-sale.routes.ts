@@ -3,7 +3,8 @@
  * §6). All need a token. Another shopper's order or after-sale answers like a missing one (400101 订单不存在 /
  * 300002 售后单不存在); a move the after-sale machine does not allow answers 300001 售后单状态已变更 and records
  * nothing; malformed input answers 400 naming the field. Commands answer after the read models have them and push
- * the new state on `user:<id>`. Ids are read from the JSON body or the query string (the original accepted both).
+ * the new state on `user:<id>`. Ids are read from the JSON body or the query string (the original accepted both), as
+ * numbers or decimal text (edge/decimal.ts) — except POST /after/submit, whose lines only a JSON body can carry.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -72,8 +73,11 @@ export function registerAfterSaleRoutes(app: FastifyInstance, deps: AfterSaleDep
     return ok(afterSaleDetail(row, deps.clock()));
   });
 
-  r.post('/after/submit', { schema: bodyOrQuery(AfterSaleForm), config: { ...auth, owns: 'order' } }, async (request) => {
-    const form = AfterSaleForm.parse(input(request));
+  // the body only: its lines (skus: [{skuId, number}]) have no query-string form, so none is documented (issue 29)
+  r.post('/after/submit', { schema: { body: AfterSaleForm.partial().nullish() }, config: { ...auth, owns: 'order' } }, async (request) => {
+    const form = AfterSaleForm.parse(request.body ?? {});
+    // one SKU named twice is its own mistake, not a line of another order (售后商品不属于该订单 misled: issue 29)
+    if (new Set(form.skus.map((sku) => sku.skuId)).size !== form.skus.length) throw new DomainError('afterSaleLineRepeated');
     await assertIssuedImages(blobs, 'image', form.image);
     const state = await submitAfterSale(deps, currentUser(request), form);
     const a = state.context.application;

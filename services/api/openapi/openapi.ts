@@ -12,6 +12,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { NUMBER_RULE, openApiNumbers } from '../edge/decimal';
 import { BUSY_MESSAGE, RETRY_AFTER_SECONDS } from '../retry-later';
 import { declaresInput } from './route-input';
 
@@ -24,6 +25,7 @@ type Transform = typeof jsonSchemaTransform;
 export const ANSWER_RULE = 'Every /api answer is the envelope {code, message, data}; code "200" is success. '
   + 'A business refusal (stock sold out, a coupon used up, a wrong SMS code...) answers HTTP 200 with its own code and '
   + 'Chinese message. Malformed input answers HTTP 400 with code "400" and a message naming the field. '
+  + `${NUMBER_RULE} `
   + `An answer the server cannot give now but could on a retry answers HTTP 503 with Retry-After: ${RETRY_AFTER_SECONDS} `
   + `and {code: "503", message: "${BUSY_MESSAGE}", data: null}: busy (the read models have not caught up with the `
   + 'session\'s last write, a hot stream\'s conflicts outlasted their retries, a lock or serialization timeout) or a '
@@ -57,7 +59,9 @@ const contractTransform: Transform = (document) => {
   const marks: Record<string, unknown> = { tags: [url.split('/')[2]] }; // grouped by area: /api/cart/* under "cart"
   if (!declaresInput(url, document.schema as never)) marks['x-input'] = 'undeclared';
   if (auth !== 'none') Object.assign(marks, { 'x-auth': auth, security: [{ token: [] }] });
-  return { ...transformed, schema: { ...transformed.schema, ...marks } };
+  const schema: Record<string, unknown> = { ...transformed.schema, ...marks };
+  for (const part of ['body', 'querystring', 'params']) if (schema[part]) schema[part] = openApiNumbers(schema[part]); // edge/decimal.ts
+  return { ...transformed, schema };
 };
 
 export async function installOpenApi(app: FastifyInstance): Promise<void> {

@@ -21,6 +21,7 @@ import { orderDetail } from './order-detail';
 import { orderListItem } from './order-view';
 import { findOwnOrder, findShippedParcel, listOrders } from './order.queries';
 import { withLiveAfterStates } from './live-after-states';
+import { assertOwnOrdersListed, missingOrder } from './orders-behind';
 import { bodyOrQuery, noInput } from '../openapi/route-input';
 
 const OrderId = decimal(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
@@ -48,6 +49,7 @@ export function registerOrderRoutes(app: FastifyInstance, deps: OrderServiceDeps
   const auth = { auth: 'required' as const };
 
   r.get('/order/getAll', { schema: { querystring: ListQuery }, config: auth }, async (request) => {
+    await assertOwnOrdersListed(request, db, store, currentUser(request)); // not a list without the order just placed
     const { rows: recorded, total } = await listOrders(db, currentUser(request), request.query);
     const rows = await withLiveAfterStates(db, recorded);
     const now = clock();
@@ -57,7 +59,7 @@ export function registerOrderRoutes(app: FastifyInstance, deps: OrderServiceDeps
   // noticeId: the notice the shopper came from (jump 2); notices carry no read state yet, so it is only validated
   r.get('/order/getById', { schema: { querystring: DetailQuery }, config: { ...auth, owns: 'order' } }, async (request) => {
     const found = await findOwnOrder(db, currentUser(request), request.query.orderId);
-    if (!found) throw new DomainError('orderNotFound');
+    if (!found) return missingOrder(request, store, request.query.orderId, currentUser(request)); // busy, or 订单不存在
     const [row] = await withLiveAfterStates(db, [found]);
     return ok(await orderDetail(store, row, clock(), carrierHourMs));
   });

@@ -5,9 +5,11 @@
  * what could be done on a retry (the database away, the notification answered 503) is a 503 with Retry-After.
  */
 import type { FastifyInstance } from 'fastify';
+import { BadInput } from '../../../domain/shared/bad-input';
 import { isOutNumber, PaymentProviderError } from '../../payments/payment-provider';
 import type { Payments } from '../../payments/payments';
 import type { SandboxCashier } from '../../payments/sandbox.provider';
+import { httpStatusMessages } from '../envelope';
 import { BUSY_MESSAGE, isRetryLater, sendRetryLater } from '../retry-later';
 import { NOTIFY_PATH } from './pay-notify.route';
 import { missingPaymentPage, SANDBOX_SCRIPT, SANDBOX_SCRIPT_PATH, sandboxPage, type SandboxPageState } from './sandbox-pay.page';
@@ -19,6 +21,13 @@ export async function registerSandboxPayRoutes(app: FastifyInstance, payments: P
     sandbox.setErrorHandler((error, request, reply) => {
       if (error instanceof PaymentProviderError) return reply.status(409).send({ ok: false, message: error.message });
       if (isRetryLater(error)) return sendRetryLater(reply, { ok: false, message: BUSY_MESSAGE });
+      // the request's own fault (a body too deep or with unstorable text, over the limit, not JSON...): its 4xx,
+      // never a 500 (found by the fuzz, issue 29)
+      if (error instanceof BadInput) return reply.status(400).send({ ok: false, message: error.message });
+      const status = (error as { statusCode?: number }).statusCode;
+      if (status !== undefined && status >= 400 && status < 500) {
+        return reply.status(status).send({ ok: false, message: httpStatusMessages[status] ?? httpStatusMessages[400] });
+      }
       request.log.error({ err: error }, 'sandbox cashier failed');
       return reply.status(500).send({ ok: false, message: '系统错误!' });
     });

@@ -1,7 +1,8 @@
 /**
  * What every fuzzed answer must be (issue 13): never a 5xx; on /api the envelope `{code, message, data}` with a string
  * code (services/api/envelope.ts) — except WeChat Pay's callbacks, which answer WeChat's `{code, message}`, and
- * pictures, which answer an image when found; and a refused request (4xx, or a code other than '200') appended no event.
+ * pictures, which answer an image when found, and the sandbox cashier (/pay/sandbox), which answers its pages and its own
+ * `{ok, message}`; and a refused request (4xx, or a code other than '200') appended no event.
  */
 import type { Operation } from './contract-operations';
 
@@ -26,6 +27,15 @@ export function answerProblem(op: Operation, answer: Answer): string | null {
   if (answer.status >= 500) return `HTTP ${answer.status}`;
   if (answer.status === 304) return null;
   const json = answer.contentType.startsWith('application/json');
+  if (op.input === 'sandbox-cashier') {
+    // the sandbox cashier's own protocol: its pages and script, and {ok, message} (services/api/pay/sandbox-pay.routes.ts)
+    if (!json) return /^text\/(html|javascript)/.test(answer.contentType) ? null : `the cashier answered ${answer.contentType || 'no content type'}`;
+    const reply = parseJson(answer.body) as Record<string, unknown> | undefined;
+    if (typeof reply?.ok === 'boolean' && typeof reply.message === 'string') return null;
+    // a path no cashier route matches, or a malformed URL, is answered by the app before the cashier: the envelope
+    if (answer.status >= 400 && typeof reply?.code === 'string' && reply.code === String(answer.status) && 'data' in reply) return null;
+    return 'not the cashier\'s {ok, message}';
+  }
   if (!json) return answer.status < 300 ? null : `HTTP ${answer.status} answered ${answer.contentType || 'no content type'}, not the envelope`;
   const body = parseJson(answer.body) as Record<string, unknown> | undefined;
   if (typeof body !== 'object' || body === null) return 'a JSON answer that is not an object';

@@ -69,7 +69,7 @@ describe('an application the order does not allow', () => {
     ['an unpaid order', {}, { state: 1 }, '300005'],
     ['a closed order', {}, { state: 5 }, '300005'],
     ['a sku the order does not hold', { skus: [{ skuId: 999, number: 1 }] }, {}, '300007'],
-    ['the same sku twice', { skus: [{ skuId: 204, number: 1 }, { skuId: 204, number: 1 }] }, {}, '300007'],
+    ['the same sku twice', { skus: [{ skuId: 204, number: 1 }, { skuId: 204, number: 1 }] }, {}, '300015'],
     ['more units than bought', { skus: [{ skuId: 204, number: 3 }] }, {}, '300008'],
     ['units already in another after-sale', {}, { lines: [{ skuId: 204, number: 2, goodsFen: 10000, reductionFen: 0, claimedNumber: 1 }] }, '300008'],
   ])('is refused for %s', (_, formOverrides, orderOverrides, code) => {

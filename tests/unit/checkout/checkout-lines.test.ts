@@ -42,6 +42,20 @@ describe('a SKU whose named sale is not running', () => {
   });
 });
 
+describe('a SKU whose named sale has not started yet (issue 29)', () => {
+  const sku = facts(1, { activity: seckill({ running: false }) });
+
+  it('is refused with 81009 活动未开始, not 活动已结束', () => {
+    expect(codeOf(() => activityOfLine(sku, { ...noActivityClaim, shopSeckillId: 5 }))).toBe('81009');
+    expect(codeOf(() => activityOfLine(sku, { ...noActivityClaim, shopSeckillId: 6 }))).toBe('81001');
+  });
+
+  it('opening a group on a group buy that starts later is 活动未开始 too', () => {
+    const later = facts(1, { activity: seckill({ kind: 'group-work', activityId: 8, running: false }) });
+    expect(codeOf(() => activityOfLine(later, { ...noActivityClaim, group: true, shopGroupWorkId: 8 }))).toBe('81009');
+  });
+});
+
 describe('a SKU in a running group buy', () => {
   const sku = facts(1, { activity: seckill({ kind: 'group-work', activityId: 8, priceFen: 5000 }) });
 

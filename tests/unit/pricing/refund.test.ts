@@ -53,7 +53,7 @@ describe('a refund claim the order cannot honour', () => {
   it.each([
     ['no lines', [], '300006'],
     ['an unknown sku', [{ skuId: 999, number: 1 }], '300007'],
-    ['a sku twice', [{ skuId: 205, number: 1 }, { skuId: 205, number: 1 }], '300007'],
+    ['a sku twice', [{ skuId: 205, number: 1 }, { skuId: 205, number: 1 }], '300015'],
     ['zero units', [{ skuId: 204, number: 0 }], '300008'],
     ['more units than remain', [{ skuId: 204, number: 2 }], '300008'],
   ])('is refused for %s', (_, claims, code) => {

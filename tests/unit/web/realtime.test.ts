@@ -198,3 +198,25 @@ describe('a connection that drops', () => {
     expect(sockets.at(-1)?.url).toBe('ws://shop/ws?token=fresh');
   });
 });
+
+describe('the token travels in the first message, never in the URL (issue 29)', () => {
+  it('opens /ws without ?token=, signs in with {op:auth}, and replaces the connection when the token changes', () => {
+    let token: string | undefined = 'abc';
+    const sockets: FakeSocket[] = [];
+    const realtime = createRealtime({
+      url: () => 'ws://shop/ws',
+      token: () => token,
+      open: (url) => { const socket = new FakeSocket(url); sockets.push(socket); return socket; },
+    });
+    realtime.subscribe((id) => `user:${id}`, () => undefined);
+    expect(sockets.map((s) => s.url)).toEqual(['ws://shop/ws']);
+    sockets[0].ready(7);
+    expect(sockets[0].sent).toEqual([{ op: 'auth', token: 'abc' }, { op: 'subscribe', channel: 'user:7' }]);
+    token = 'def';
+    realtime.subscribe('sku:5', () => undefined);
+    expect(sockets[0].closed).toBe(true);
+    expect(sockets[1].url).toBe('ws://shop/ws');
+    sockets[1].ready(7);
+    expect(sockets[1].sent[0]).toEqual({ op: 'auth', token: 'def' });
+  });
+});

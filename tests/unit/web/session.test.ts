@@ -22,6 +22,17 @@ describe('given the token cookie', () => {
     expect(tokenCookie('abc', true, now)).toContain('expires=Sat, 17 Jan 2026 08:00:00 GMT');
   });
 
+  it('is Secure when the page is served over HTTPS, and saved and expired so (issue 29)', () => {
+    expect(tokenCookie('abc', false, now, true)).toBe('token=abc; expires=Sun, 11 Jan 2026 08:00:00 GMT; path=/; SameSite=Lax; Secure');
+    const written: string[] = [];
+    const jar = { set cookie(value: string) { written.push(value); }, get cookie() { return ''; } };
+    const storage = memoryStorage();
+    saveToken('abc', false, { jar, storage, secure: true });
+    endSession({ jar, storage, secure: true });
+    expect(written).toHaveLength(2);
+    for (const cookie of written) expect(cookie).toMatch(/; Secure$/);
+  });
+
   it('is read back among other cookies', () => {
     expect(readCookie('theme=dark; token=t%201; lang=zh', 'token')).toBe('t 1');
     expect(readCookie('tokenX=1', 'token')).toBeUndefined();

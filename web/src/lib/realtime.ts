@@ -1,6 +1,6 @@
 /**
- * The websocket client (DESIGN.md §9): one connection to `/ws?token=…` while anything is subscribed and a token is
- * there; channels are (re)subscribed once the server says `ready`; a lost connection comes back with exponential
+ * The websocket client (DESIGN.md §9): one connection to `/ws` while anything is subscribed, signed in by its first
+ * message `{op:'auth', token}` (the token is never in the URL, issue 29); channels are (re)subscribed once the server says `ready`; a lost connection comes back with exponential
  * backoff and jitter. Pushes carry the log position: a push not newer than the last one seen on its channel is
  * dropped, so a late, reordered or repeated push never undoes a newer one (the same change pushed by two instances,
  * or caught up twice).
@@ -24,8 +24,13 @@ export interface SocketLike {
 }
 
 export interface RealtimeOptions {
-  /** The URL to open, or null while there is no token (nothing is opened then). */
+  /** The URL to open, or null when nothing should be opened. It carries no token (issue 29: URLs end up in logs). */
   url: () => string | null;
+  /**
+   * Who is signed in now (the token), sent as the first message `{op:'auth', token}` when the socket opens — the server
+   * also reads the token cookie on the upgrade. A connection opened for another token (or none) is replaced.
+   */
+  token?: () => string | undefined;
   open?: (url: string) => SocketLike;
   /** First retry delay; doubles per failed attempt up to maxDelayMs. */
   initialDelayMs?: number;
@@ -99,6 +104,12 @@ export function createRealtime(options: RealtimeOptions): Realtime {
 
   const send = (message: object) => {
     if (socket?.readyState === OPEN) socket.send(JSON.stringify(message));
+  };
+
+  /** The connection wanted now: the URL and whose token it signs in with (null: none wanted). */
+  const target = (): string | null => {
+    const url = options.url();
+    return url === null ? null : `${url}#${options.token?.() ?? ''}`;
   };
 
   const syncChannels = () => {
@@ -186,10 +197,14 @@ export function createRealtime(options: RealtimeOptions): Realtime {
   function connect() {
     if (socket || retry !== null || subscriptions.size === 0) return;
     const url = options.url();
-    if (!url || url === refusedUrl) return;
+    const wanted = target();
+    if (!url || wanted === refusedUrl) return;
+    const token = options.token?.();
     const current = open(url);
     socket = current;
-    socketUrl = url;
+    socketUrl = wanted;
+    // the token goes in the first message, never in the URL; the server answers `ready` with who it is
+    current.onopen = () => { if (token && current.readyState === OPEN) current.send(JSON.stringify({ op: 'auth', token })); };
     current.onmessage = (event) => onMessage(event.data);
     current.onclose = () => {
       if (socket !== current) return;
@@ -206,7 +221,7 @@ export function createRealtime(options: RealtimeOptions): Realtime {
     subscribe(channel, handler) {
       const subscription: Subscription = { channel, handler };
       subscriptions.add(subscription);
-      if (socket && socketUrl !== options.url()) drop(); // signed in or out since it opened: a connection for now
+      if (socket && socketUrl !== target()) drop(); // signed in or out since it opened: a connection for now
       if (socket) syncChannels();
       else connect();
       return () => {
@@ -233,8 +248,8 @@ export function createRealtime(options: RealtimeOptions): Realtime {
 export const realtime: Realtime = createRealtime({
   url: () => {
     if (typeof window === 'undefined') return null;
-    const token = getToken();
     const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
-    return `${scheme}://${window.location.host}/ws${token ? `?token=${encodeURIComponent(token)}` : ''}`;
+    return `${scheme}://${window.location.host}/ws`;
   },
+  token: () => getToken(),
 });

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ListingEmpty } from '../../lib/catalog-ui/listing-states';
 import { useLiveChannels } from '../../lib/use-live-channels';
+import { retryingBusy } from '../../lib/retry-busy';
 import { useRequest } from '../../lib/use-request';
 import { getOrders, ORDERS_PAGE_SIZE } from './api/get-orders';
 import type { Parcel } from './logistics-panel';
@@ -37,7 +38,7 @@ export function MyOrdersPage({ renderPayDialog }: { renderPayDialog: RenderPayDi
   const query = params.get('search') ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const { data, error, loading, reload } = useRequest(
-    (signal) => getOrders({ search: query, state, page }, signal),
+    (signal) => retryingBusy(() => getOrders({ search: query, state, page }, signal), signal), // busy: asked again
     [query, state, page],
   );
   const [parcel, setParcel] = useState<Parcel | null>(null);

@@ -6,6 +6,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { storeHref } from '../../lib/catalog-ui/links';
 import { formatMoney, maskPhone } from '../../lib/format';
 import { useLiveChannels } from '../../lib/use-live-channels';
+import { retryingBusy } from '../../lib/retry-busy';
 import { useRequest } from '../../lib/use-request';
 import { getOrder } from './api/get-order';
 import { GroupInfo } from './group-info';
@@ -59,7 +60,8 @@ export function OrderDetailPage({ renderPayDialog }: { renderPayDialog: RenderPa
   const orderId = positiveInt(params.get('orderId'));
   const noticeId = positiveInt(params.get('noticeId'));
   const { data: order, error, reload } = useRequest(
-    (signal) => (orderId ? getOrder(orderId, noticeId, signal) : Promise.reject(new Error('订单不存在'))),
+    // busy (503: the read models catching up with the order just placed) is asked again before an error shows
+    (signal) => (orderId ? retryingBusy(() => getOrder(orderId, noticeId, signal), signal) : Promise.reject(new Error('订单不存在'))),
     [orderId],
   );
   const [tracking, setTracking] = useState(false);
