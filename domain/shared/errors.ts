@@ -81,7 +81,7 @@ export const Errors = {
   afterSaleLineRepeated: { code: '300015', message: '售后商品重复' },
   afterSaleRefundUnavailable: { code: '300014', message: '该订单没有可退的支付' },
   /** a completed order past its afterSaleUntil (domain/order/after-sale-window.ts, AFTER_SALE_WINDOW_DAYS) */
-  afterSaleWindowClosed: { code: '300015', message: '已超过售后期限' },
+  afterSaleWindowClosed: { code: '300016', message: '已超过售后期限' },
   couponExceedsPayable: { code: '310001', message: '优惠券金额不能大于付款金额' },
   shopCouponNotStackable: { code: '310002', message: '已选择的店铺券中存在不能叠加的' },
   platformCouponNotStackable: { code: '310003', message: '此店铺券不能叠加平台券' },

@@ -1,7 +1,7 @@
 /**
  * The after-sale window of a completed order over HTTP (issue 29): confirming receipt records when after-sales close
  * (AFTER_SALE_WINDOW_DAYS after it, here 10), the order detail shows it as 售后截止时间, and past it the order stops
- * offering after-sales and a submission answers 300015 已超过售后期限 — until then one is accepted.
+ * offering after-sales and a submission answers 300016 已超过售后期限 — until then one is accepted.
  */
 import { loadConfig } from '../../services/config';
 import { startTestServer } from '../support/test-server';
@@ -44,7 +44,7 @@ describe('a completed order\'s after-sale window', () => {
     expect(body).toMatchObject({ code: '200', message: '售后申请成功' });
   });
 
-  it('past the window stops offering after-sales and refuses a submission with 300015 已超过售后期限', async () => {
+  it('past the window stops offering after-sales and refuses a submission with 300016 已超过售后期限', async () => {
     world.advance(2 * 60_000);
     const order = await orderDetail(world, token, 6302);
     expect(order.ifAfter).toBe(0);

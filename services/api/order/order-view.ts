@@ -65,7 +65,7 @@ export const skuView = (l: OrderLineRow): OrderSkuView => ({
 
 /**
  * The read model stores ifAfter as of the order's last event; a completed order's window closes with no event, so it
- * is cut here with the reader's clock (the deciders refuse past it anyway: 300015 已超过售后期限).
+ * is cut here with the reader's clock (the deciders refuse past it anyway: 300016 已超过售后期限).
  */
 function afterSaleWindowOpen(row: Pick<OrderRecord, 'after_sale_until'>, now: Date): boolean {
   const until = row.after_sale_until === null ? null : new Date(row.after_sale_until).toISOString();

@@ -94,9 +94,9 @@ describe('a shopper applying on a completed order (issue 29: the after-sale wind
     expect(when([], submit({}, completed), plusDays(T0, 15))[0].type).toBe('AfterSaleSubmitted');
   });
 
-  it('is refused after it with 300015 已超过售后期限', () => {
+  it('is refused after it with 300016 已超过售后期限', () => {
     const late = new Date(plusDays(T0, 15).getTime() + 1);
-    expect(rejection(() => when([], submit({}, completed), late))).toEqual({ code: '300015', message: '已超过售后期限' });
+    expect(rejection(() => when([], submit({}, completed), late))).toEqual({ code: '300016', message: '已超过售后期限' });
   });
 
   it('stays open on an order that records no window (before confirmation)', () => {

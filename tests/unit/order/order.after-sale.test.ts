@@ -140,7 +140,7 @@ describe('a completed order (4) being reviewed', () => {
 });
 
 describe('a completed order (4) and its after-sale window (issue 29)', () => {
-  const windowClosed = { code: '300015', message: '已超过售后期限' };
+  const windowClosed = { code: '300016', message: '已超过售后期限' };
   const completed = [placed(), paid(), shipped, confirmed(false, 3 * DAY)];
   const until = 3 * DAY + WINDOW_DAYS * DAY;
 
