@@ -50,7 +50,7 @@ describe('a completed order\'s after-sale window', () => {
     expect(order.ifAfter).toBe(0);
     expect(order.skus.map((s) => s.ifAfter)).toEqual([0, 0]);
     const { body } = await submit(world, token, refundOnly(6302, [{ skuId: 11, number: 1 }]));
-    expect(body).toEqual({ code: '300015', message: '已超过售后期限', data: null });
+    expect(body).toEqual({ code: '300016', message: '已超过售后期限', data: null });
   });
 });
 
