@@ -13,7 +13,7 @@ import { describeFault, PORTS, scratchDir } from './support/fault-env';
 import { crashEveryBoundary, reportLines, type ProcessScenario } from './support/process-crash-run';
 import { ProcessRig } from './support/process-rig';
 import { collageScenario, failedGroupScenario } from './support/process-group-scenarios';
-import { afterSaleScenario, checkoutScenario, paymentScenario } from './support/process-scenarios';
+import { afterSaleScenario, cartCheckoutScenario, checkoutScenario, paymentScenario } from './support/process-scenarios';
 import { rebuildGate } from './support/rebuild-gate';
 
 describeFault('kill -9 after every append of every process', ['postgres'], () => {
@@ -36,7 +36,7 @@ describeFault('kill -9 after every append of every process', ['postgres'], () =>
   // each scenario with its own context type, run by one closure (the rig and database exist once beforeAll ran)
   const entry = <C>(scenario: ProcessScenario<C>) => ({ ...scenario, run: () => crashEveryBoundary(rig, db, scenario) });
   const scenarios = [
-    entry(checkoutScenario), entry(paymentScenario), entry(afterSaleScenario), entry(collageScenario), entry(failedGroupScenario),
+    entry(checkoutScenario), entry(cartCheckoutScenario), entry(paymentScenario), entry(afterSaleScenario), entry(collageScenario), entry(failedGroupScenario),
   ];
   for (const scenario of scenarios) {
     it(`${scenario.name}: ${scenario.title} — crashed after every ${scenario.kinds.join(' and ')} append, final without ops, invariants hold`, async () => {

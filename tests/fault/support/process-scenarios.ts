@@ -6,7 +6,7 @@
 import type { BuyLine } from '../../bench/buy/demo-skus';
 import type { ProcessScenario } from './process-crash-run';
 import {
-  afterSalesOf, afterState, agree, buyNow, checkoutsOf, confirmOnSandbox, eventually, freshKey, newShoppers, nextPlainLine, ordersOf,
+  afterSalesOf, afterState, agree, buyNow, checkoutCart, checkoutsOf, confirmOnSandbox, fillCart, eventually, freshKey, newShoppers, nextPlainLine, ordersOf,
   orderState, shipCode, streamTypes, submitRefundOnly, type PayInfo, type Shopper,
 } from './process-shop';
 
@@ -35,6 +35,42 @@ export const checkoutScenario: ProcessScenario<CheckoutCtx> = {
       for (const { orderId } of await ordersOf(db, ctx.shopper.userId)) {
         if ((await orderState(db, orderId)) !== 1) return `order ${orderId} is not 待付款 in the orders read model yet`;
       }
+    }
+    return null;
+  },
+};
+
+// --- a'. checkout from the cart: two lines (from two shops when the demo seed offers them) ---
+
+interface CartCtx { shopper: Shopper; lines: BuyLine[]; key: string }
+
+export const cartCheckoutScenario: ProcessScenario<CartCtx> = {
+  name: 'cart',
+  title: 'a checkout of two cart lines (selected 1)',
+  kinds: ['checkout'],
+  async prepare(db, client) {
+    const [shopper] = await newShoppers(client, 1);
+    const first = await nextPlainLine(db);
+    let second = await nextPlainLine(db);
+    for (let i = 0; i < 20 && (second.shopId === first.shopId || second.skuId === first.skuId); i += 1) second = await nextPlainLine(db);
+    if (second.skuId === first.skuId) throw new Error('the demo seed offers one plain SKU only');
+    await fillCart(client, shopper, [first, second]);
+    return { shopper, lines: [first, second], key: freshKey('cart') };
+  },
+  moves: [{
+    name: 'submit',
+    async run(client, ctx) { await checkoutCart(client, ctx.shopper, ctx.lines, ctx.key); },
+    async afterLostAnswer() { /* the checkout is the process under test: pending() waits for its end */ },
+  }],
+  async pending(db, ctx) {
+    const checkouts = await checkoutsOf(db, ctx.shopper.userId);
+    if (checkouts.length !== 1) return `${checkouts.length} checkouts of buyer ${ctx.shopper.userId} (one submit)`;
+    if (!checkouts[0].end) return `${checkouts[0].streamId} has not ended`;
+    if (checkouts[0].end !== 'CheckoutCompleted') return null;
+    const cart = await streamTypes(db, `cart-${ctx.shopper.userId}`);
+    if (cart.at(-1) !== 'CartLinesCheckedOut') return `the cart of buyer ${ctx.shopper.userId} still holds the lines (${cart.join(',')})`;
+    for (const { orderId } of await ordersOf(db, ctx.shopper.userId)) {
+      if ((await orderState(db, orderId)) !== 1) return `order ${orderId} is not 待付款 in the orders read model yet`;
     }
     return null;
   },

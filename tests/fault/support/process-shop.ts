@@ -27,6 +27,27 @@ export async function buyNow(client: HttpClient, shopper: Shopper, line: BuyLine
   return submit(client, shopper, submitBody(shopper, line, shop.distribution), key);
 }
 
+/**
+ * A checkout from the cart: `lines` added to the shopper's cart, then submitted selected (selected 1), one shop entry
+ * per shop — the path whose steps include the cart leaving (and the commitment apart from the completion).
+ */
+export async function fillCart(client: HttpClient, shopper: Shopper, lines: readonly BuyLine[]): Promise<void> {
+  for (const line of lines) {
+    await expectOk(`add ${line.skuId} to the cart`, client.api('POST', '/cart/addCart', { token: shopper.token, body: { skuId: line.skuId, number: 1 } }));
+  }
+}
+
+export async function checkoutCart(client: HttpClient, shopper: Shopper, lines: readonly BuyLine[], key: string): Promise<PayInfo> {
+  const shopIds = [...new Set(lines.map((l) => l.shopId))];
+  return submit(client, shopper, {
+    type: null, receiveId: shopper.receiveId, couponId: null, price: 0, discountPrice: 0, remark: '', paymentMode: 1,
+    shops: shopIds.map((shopId) => ({
+      shopId, id: null, remark: '',
+      skus: lines.filter((l) => l.shopId === shopId).map((l) => ({ skuId: l.skuId, number: 1, selected: 1 })),
+    })),
+  }, key);
+}
+
 /** Opens (type 1) or joins (type 2, `collageId`) a group of activity `shopGroupWorkId` with one unit of `line`. */
 export async function groupBuy(
   client: HttpClient, shopper: Shopper, line: BuyLine, shopGroupWorkId: number, key: string, collageId?: number,
