@@ -7,8 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { DomainEvent } from '../../domain/shared/decider';
 import type { Actor, EventMetadata, NewEvent, RecordedEvent } from '../event-store/event-store.port';
 import { deterministicEventId } from '../event-store/event-ids';
-
-export const SCHEMA_VERSION = 1;
+import { currentSchemaVersion } from '../event-store/upcasting/event-versions';
 
 export interface CommandContext {
   streamId: string;
@@ -29,7 +28,7 @@ export function toNewEvents(events: readonly DomainEvent[], context: CommandCont
       eventId: commandId ? deterministicEventId(`command:${streamId}:${commandId}:${index}`) : randomUUID(),
       actor: context.actor,
       occurredAt,
-      schemaVersion: SCHEMA_VERSION,
+      schemaVersion: currentSchemaVersion(event.type),
       ...(commandId === undefined ? {} : { commandId }),
       ...(correlationId === undefined ? {} : { correlationId }),
       ...(causationId === undefined ? {} : { causationId }),
@@ -38,6 +37,6 @@ export function toNewEvents(events: readonly DomainEvent[], context: CommandCont
   });
 }
 
-/** Stored events are trusted to be the decider's own events: they were decided by it (upcasting happens upstream). */
+/** Stored events are trusted to be the decider's own events: they were decided by it, and the store's reads upcast them to today's version. */
 export const toDomainEvent = <Event extends DomainEvent>(event: RecordedEvent): Event =>
   ({ type: event.type, data: event.data }) as Event;

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { streamCategory, type RecordedEvent } from '../event-store/event-store.port';
+import { upcaster } from '../event-store/upcasting/event-versions';
 
 export const TOPIC_PREFIX = 'jishi.';
 export const OTHER_CATEGORY = 'other';
@@ -68,11 +69,12 @@ export function encodeEvent(event: RecordedEvent): string {
   return JSON.stringify(wire);
 }
 
+/** The wire carries the event as the relay read it; consumers get it at this build's version (upcasting/). */
 export function decodeEvent(value: Buffer | string): RecordedEvent {
   const wire = WireEvent.parse(JSON.parse(value.toString()));
-  return {
+  return upcaster.upcast({
     ...wire,
     data: wire.data ?? null,
     position: { commit: BigInt(wire.position.commit), prepare: BigInt(wire.position.prepare) },
-  };
+  });
 }

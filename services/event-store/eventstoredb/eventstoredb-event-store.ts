@@ -11,11 +11,12 @@ import {
 } from '@eventstore/db-client';
 import {
   WrongExpectedRevisionError, appendInSequence, comparePositions,
-  type AppendResult, type ChainProblem, type EventStore, type ExpectedRevision, type LogPosition, type NewEvent, type RecordedEvent,
+  type AppendResult, type ChainProblem, type EventStore, type ExpectedRevision, type LogPosition, type NewEvent, type ReadAllOptions, type RecordedEvent,
 } from '../event-store.port';
 import { assertAppendable } from '../append-guards';
 import { isSystemEvent, toActualRevision, toEsdbExpected, toEventData, toRecordedEvent } from './eventstoredb-mapping';
 import { GENESIS, chainEvents, checkLinks, storedLink, type ChainLink } from './eventstoredb-chain';
+import { upcaster } from '../upcasting/event-versions';
 
 /** Appends under 'any' / 'stream_exists' pin the revision they chained from; a writer in between means chain again. */
 const CHAIN_ATTEMPTS = 8;
@@ -81,6 +82,28 @@ export function eventStoreDbEventStore(client: EventStoreDBClient): EventStore {
     }
   };
 
+  const readAllStored = async ({ after, limit }: ReadAllOptions): Promise<RecordedEvent[]> => {
+    const events: RecordedEvent[] = [];
+    let from: ReadPosition = after ?? START;
+    let seen: LogPosition | null = after ?? null;
+    while (events.length < limit) {
+      let read = 0;
+      for await (const resolved of client.readAll({ fromPosition: from, maxCount: ALL_PAGE, direction: FORWARDS })) {
+        read += 1;
+        const event = allStreamEvent(resolved);
+        if (!event) continue;
+        const position = event.position;
+        if (seen && comparePositions(position, seen) <= 0) continue; // the page start is inclusive
+        seen = position;
+        if (!isSystemEvent(event)) events.push(toRecordedEvent(event));
+        if (events.length === limit) break;
+      }
+      if (read < ALL_PAGE || seen === null || events.length === limit) break;
+      from = seen;
+    }
+    return events;
+  };
+
   return {
     // this client has no multi-stream append: the streams go one after another (the port says so)
     async appendToStreams(appends) {
@@ -113,28 +136,11 @@ export function eventStoreDbEventStore(client: EventStoreDBClient): EventStore {
       }
     },
 
-    readStream: (streamId, options) => readStream(streamId, options?.fromRevision ?? 0),
+    // readers get today's version; verifyChain below checks the links on the events as stored
+    readStream: async (streamId, options) => (await readStream(streamId, options?.fromRevision ?? 0)).map(upcaster.upcast),
 
-    async readAll({ after, limit }) {
-      const events: RecordedEvent[] = [];
-      let from: ReadPosition = after ?? START;
-      let seen: LogPosition | null = after ?? null;
-      while (events.length < limit) {
-        let read = 0;
-        for await (const resolved of client.readAll({ fromPosition: from, maxCount: ALL_PAGE, direction: FORWARDS })) {
-          read += 1;
-          const event = allStreamEvent(resolved);
-          if (!event) continue;
-          const position = event.position;
-          if (seen && comparePositions(position, seen) <= 0) continue; // the page start is inclusive
-          seen = position;
-          if (!isSystemEvent(event)) events.push(toRecordedEvent(event));
-          if (events.length === limit) break;
-        }
-        if (read < ALL_PAGE || seen === null || events.length === limit) break;
-        from = seen;
-      }
-      return events;
+    async readAll(options) {
+      return (await readAllStored(options)).map(upcaster.upcast);
     },
 
     async headPosition() {
@@ -163,7 +169,7 @@ export function eventStoreDbEventStore(client: EventStoreDBClient): EventStore {
       const last = new Map<string, ChainLink>();
       let after: LogPosition | null = null;
       for (;;) {
-        const page = await this.readAll({ after, limit: ALL_PAGE });
+        const page = await readAllStored({ after, limit: ALL_PAGE });
         if (page.length === 0) return problems;
         problems.push(...checkLinks(page, last));
         after = page[page.length - 1].position;

@@ -16,7 +16,9 @@ import {
   APPEND_MANY_SQL, APPEND_SQL, HEAD_POSITION_SQL, MIGRATION_MODULE, MIGRATION_STEPS, READ_ALL_SQL, READ_STREAM_SQL,
   STREAM_HEAD_SQL,
 } from './postgres-event-store.sql';
-import { toIsoTime, toPosition, toRecordedEvent, type EventRow, type PositionRow } from './row-mapping';
+import { recordedEventWith, toIsoTime, toPosition, toRecordedEvent, type EventRow, type PositionRow } from './row-mapping';
+import type { Upcaster } from '../upcasting/upcaster';
+import { upcaster as currentVersions } from '../upcasting/event-versions';
 import { verifyPostgresChain } from './verify-chain';
 
 /** A unique violation means a concurrent append won a race; the statement is run again to see what it did. */
@@ -34,7 +36,11 @@ export async function createPostgresEventStore(db: Database, options?: PostgresS
 }
 
 /** Tuning for measurements and tests; the defaults suit the engine (append-batcher.ts, batchLimitsFor). */
-export interface PostgresStoreOptions { batch?: Partial<BatchLimits> }
+export interface PostgresStoreOptions {
+  batch?: Partial<BatchLimits>;
+  /** The event versions reads upcast to; the registry (upcasting/event-versions.ts) unless a test brings its own. */
+  upcaster?: Upcaster;
+}
 
 /** The appends are named prepared statements: parsed and planned once per connection, bound and run after that. */
 const APPEND_STATEMENT = 'jishi_append_v2';
@@ -128,6 +134,7 @@ export function postgresEventStore(q: Queryable, options?: PostgresStoreOptions)
   const append = isPool(q)
     ? appendBatcher(alone, (requests) => appendTogether(q, requests), { ...batchLimitsFor(q.kind), ...options?.batch })
     : alone;
+  const toRead = recordedEventWith(options?.upcaster ?? currentVersions);
   return {
     async appendToStream(streamId, events, options) {
       const expected = options?.expectedRevision ?? 'any';
@@ -156,13 +163,13 @@ export function postgresEventStore(q: Queryable, options?: PostgresStoreOptions)
 
     async readStream(streamId, options) {
       const { rows } = await q.query<EventRow>(READ_STREAM_SQL, [streamId, options?.fromRevision ?? 0]);
-      return rows.map(toRecordedEvent);
+      return rows.map(toRead);
     },
 
     async readAll({ after, limit }) {
       const from = after ?? { commit: 0n, prepare: 0n };
       const { rows } = await q.query<EventRow>(READ_ALL_SQL, [from.commit.toString(), from.prepare.toString(), limit]);
-      return rows.map(toRecordedEvent);
+      return rows.map(toRead);
     },
 
     async headPosition() {
@@ -192,11 +199,12 @@ function interpretAppend(
     .map((row): RecordedEvent => {
       const revision = Number(row.stream_revision);
       const event = events[revision - head - 1];
-      return {
+      // an append's answer is read like the log: a writer replaying an older version gets it at today's
+      return currentVersions.upcast({
         streamId, revision, position: toPosition(row), recordedAt: toIsoTime(row.recorded_at),
         type: event.type, data: event.data ?? null, metadata: event.metadata,
         ...(row.chain_hash ? { chainHash: row.chain_hash } : {}),
-      };
+      });
     })
     .sort((a, b) => a.revision - b.revision);
   return summarise(recorded);

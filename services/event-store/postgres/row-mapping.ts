@@ -1,5 +1,10 @@
-/** Rows of the `events` table to the port's types: bigint columns arrive as text (positions stay bigint). */
+/**
+ * Rows of the `events` table to the port's types: bigint columns arrive as text (positions stay bigint). Readers get
+ * the event upcast to today's version (upcasting/); the chain check never maps rows, it hashes them in SQL as stored.
+ */
 import type { EventMetadata, LogPosition, RecordedEvent } from '../event-store.port';
+import type { Upcaster } from '../upcasting/upcaster';
+import { upcaster } from '../upcasting/event-versions';
 
 export interface EventRow {
   global_position: string;
@@ -25,7 +30,8 @@ export const toPosition = (row: PositionRow): LogPosition => ({
 export const toIsoTime = (value: Date | string): string =>
   (value instanceof Date ? value : new Date(value)).toISOString();
 
-export const toRecordedEvent = (row: EventRow): RecordedEvent => ({
+/** The row as stored, at the version it was written with. */
+export const toStoredEvent = (row: EventRow): RecordedEvent => ({
   streamId: row.stream_id,
   revision: Number(row.stream_revision),
   position: toPosition(row),
@@ -35,3 +41,8 @@ export const toRecordedEvent = (row: EventRow): RecordedEvent => ({
   recordedAt: toIsoTime(row.recorded_at),
   ...(row.chain_hash ? { chainHash: row.chain_hash } : {}),
 });
+
+/** Row mapping for readers: the stored event upcast by `versions` (one function per store, made once). */
+export const recordedEventWith = (versions: Upcaster) => (row: EventRow): RecordedEvent => versions.upcast(toStoredEvent(row));
+
+export const toRecordedEvent = recordedEventWith(upcaster);

@@ -8,6 +8,7 @@ import { NOTICE_PUBLISHED, NoticePublished, noticeStream } from '../../../domain
 import type { WaitFor, WrittenEvent } from '../../../projections/runner/wait-for';
 import type { EventStore, NewEvent } from '../../event-store/event-store.port';
 import { deterministicEventId } from '../../event-store/event-ids';
+import { currentSchemaVersion } from '../../event-store/upcasting/event-versions';
 import { seedCatalog } from './catalog/seed-catalog';
 import { demoNotices } from './demo-notices';
 
@@ -39,7 +40,7 @@ export async function seedDemo(store: EventStore, now: Date): Promise<DemoSeed> 
         eventId: deterministicEventId(`seed-demo/notice/${notice.noticeId}`),
         actor: { kind: 'platform' },
         occurredAt: new Date(now.getTime() - daysAgo * DAY_MS - notice.noticeId * 60_000).toISOString(),
-        schemaVersion: 1,
+        schemaVersion: currentSchemaVersion(NOTICE_PUBLISHED),
       },
     } satisfies NewEvent],
   })));
@@ -49,7 +50,7 @@ export async function seedDemo(store: EventStore, now: Date): Promise<DemoSeed> 
   const done = await store.appendToStream(SEED_STREAM, [{
     type: 'DemoSeeded',
     data: { notices: demoNotices.length, catalogStreams: catalog.streams, catalogEvents: catalog.events },
-    metadata: { eventId: DONE_EVENT_ID, actor: { kind: 'system' }, occurredAt: now.toISOString(), schemaVersion: 1 },
+    metadata: { eventId: DONE_EVENT_ID, actor: { kind: 'system' }, occurredAt: now.toISOString(), schemaVersion: currentSchemaVersion('DemoSeeded') },
   }], { expectedRevision: 'any' });
   const written = [...notices.flatMap((n) => n.events), ...catalog.written, ...done.events];
   return { seeded: true, events: events + 1, written };

@@ -2,6 +2,8 @@
  * The store's side of a bill day: which payments it recorded paid, and which refunds it recorded, within [from, to).
  * One query on the events table by type and recorded time (PostgreSQL / PGlite): reading the whole log through
  * EventStore.readAll would be slow for a big log. The payments found are then read stream by stream (payment-facts.ts).
+ * It reads `refundId` from the stored data, not upcast: the schema snapshot test (tests/unit/events) refuses a version
+ * bump of these three types until this query is taught the older shapes.
  */
 import type { Queryable } from '../../db/database';
 

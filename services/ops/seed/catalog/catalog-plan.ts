@@ -5,6 +5,7 @@
  */
 import { CatalogEvents, catalogStreams, type CatalogEventType } from '../../../../domain/catalog/catalog.events';
 import { deterministicEventId } from '../../../event-store/event-ids';
+import { currentSchemaVersion } from '../../../event-store/upcasting/event-versions';
 import type { Actor, NewEvent } from '../../../event-store/event-store.port';
 import { allCategories } from './categories.data';
 import { categoryImage, shopBanner, shopLogo } from './catalog-images';
@@ -34,7 +35,7 @@ function batch(streamId: string, drafts: Draft[]): StreamBatch {
     events: drafts.map((d, i) => ({
       type: d.type,
       data: CatalogEvents[d.type].parse(d.data),
-      metadata: { eventId: deterministicEventId(`seed-demo/catalog/${streamId}/${i}`), actor: d.actor, occurredAt: d.occurredAt, schemaVersion: 1 },
+      metadata: { eventId: deterministicEventId(`seed-demo/catalog/${streamId}/${i}`), actor: d.actor, occurredAt: d.occurredAt, schemaVersion: currentSchemaVersion(d.type) },
     })),
   };
 }
