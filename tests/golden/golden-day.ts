@@ -4,7 +4,8 @@
  * (record-golden-log.ts) and the facts the golden test asserts (golden-log.test.ts) so the two cannot drift.
  */
 import { detail, merchant, openWorld, refundOnly, shippedOrder, shopper, submit, type AfterSaleWorld } from '../integration/after-sale.support';
-import { line, orderCommand, placeOrder } from '../integration/orders.support';
+import { call, line, orderCommand, placeOrder } from '../integration/orders.support';
+import type { TestServer } from '../support/test-server';
 
 export const GOLDEN = {
   shopper: 8801,
@@ -38,5 +39,43 @@ export async function playGoldenDay(): Promise<GoldenDay> {
   await merchant(world, afterId, 'agree');
   if ((await detail(world, token, afterId)).data.afterState !== 4) throw new Error('the golden after-sale was not refunded');
   await placeOrder(server, GOLDEN.unpaid, { userId, lines: [line(12, '速干运动袜', 5900, 3)] });
+  await browseAndKeep(server, token);
   return { world, afterId };
+}
+
+/** The shopper's side of the day on the seeded catalogue: an address, a collected shop, a question, a cart line, a coupon. */
+async function browseAndKeep(server: TestServer, token: string): Promise<void> {
+  const { rows: [onSale] } = await server.runtime.db.query<{ product_id: number; shop_id: number; sku_id: number }>(
+    `select (data->>'productId')::int as product_id, (data->>'shopId')::int as shop_id, (data->'skus'->0->>'skuId')::int as sku_id
+       from events p where p.type = 'ProductListed'
+        and not exists (select 1 from events u where u.type = 'ProductUnshelved' and u.data->>'productId' = p.data->>'productId')
+      order by global_position limit 1`);
+  const { rows: [coupon] } = await server.runtime.db.query<{ coupon_id: number }>(
+    `select (data->>'couponId')::int as coupon_id from events where type = 'CouponIssued' and (data->>'couponId')::int > 0 order by global_position limit 1`);
+  const steps: Array<[string, string, unknown]> = [
+    ['POST', '/api/receive/save', { receiveName: '王五', receivePhone: '13912345678', receiveAdress: '湖北省-武汉市-武昌区', address: '中山路 8 号', label: '家', defult: 'true' }],
+    ['POST', '/api/collect/collect', { shopId: onSale.shop_id }],
+    ['POST', '/api/seckill/addProblem', { productId: onSale.product_id, problem: '这款支持七天无理由退货吗？', ifAnonymous: 0 }],
+    ['POST', '/api/cart/addCart', { skuId: onSale.sku_id, number: 1 }],
+    ['POST', '/api/coupon/takeCoupon', { couponId: coupon.coupon_id }],
+  ];
+  for (const [method, path, body] of steps) await ask(server, token, method, path, body);
+  // a review of the completed order, liked; then a checkout of the cart's product, left unpaid
+  await ask(server, token, 'POST', '/api/order/addComment', {
+    params: [{ orderId: GOLDEN.completed, productId: 110, skuId: 11, comment: '很合脚，跑步很轻松', star: 5, image: '', impression: '值得买' }],
+  });
+  const { rows: [review] } = await server.runtime.db.query<{ comment_id: number }>(
+    `select (data->>'commentId')::int as comment_id from events where type = 'LineReviewed' order by global_position limit 1`);
+  await ask(server, token, 'POST', '/api/comment/like', { commentId: review.comment_id });
+  await ask(server, token, 'PUT', '/api/order/addToComment', { params: [{ commentId: review.comment_id, comment: '穿了一个月，依然好穿', image: '' }] });
+  const receive = await ask<{ receiveId: number }>(server, token, 'GET', '/api/receive/getSelect');
+  await ask(server, token, 'POST', '/api/order/submit', {
+    receiveId: receive.receiveId, paymentMode: 1, remark: '', shops: [{ shopId: onSale.shop_id, skus: [{ skuId: onSale.sku_id, number: 1, selected: 1 }] }],
+  });
+}
+
+async function ask<T = unknown>(server: TestServer, token: string, method: string, path: string, body?: unknown): Promise<T> {
+  const answer = await call<T>(server, method, path, { token, body });
+  if (answer.body.code !== '200') throw new Error(`golden day ${method} ${path}: ${answer.body.code} ${answer.body.message}`);
+  return answer.body.data;
 }

@@ -60,6 +60,22 @@ describe('the golden event log', () => {
     expect(await orderState(GOLDEN.paid)).toBe(2); // 待发货
     expect(await orderState(GOLDEN.unpaid)).toBe(1); // 待付款
     expect(await orderState(GOLDEN.refunded)).toBe(REFUNDED_ORDER_STATE);
+    expect(await orderState(CHECKED_OUT_ORDER)).toBe(1); // the checkout's order, left unpaid
+  });
+
+  it('projects the shopper\'s cart, favourites, coupons, question, review and address', async () => {
+    const get = async <T>(path: string) => (await call<T>(server, 'GET', path, { token })).body.data;
+    type Page<T> = { list: T[]; total: number };
+    expect(await get<unknown[]>('/api/cart/getCart')).toEqual([]); // its one line went to the checkout
+    const shops = await get<Page<{ shopId: number }>>('/api/collect/getAllShop?page=1&pageSize=10');
+    expect({ total: shops.total, shopId: shops.list[0]?.shopId }).toEqual({ total: 1, shopId: 1 });
+    expect(await get<unknown[]>('/api/coupon/getCoupons')).toHaveLength(1);
+    const questions = await get<Page<{ productId: number; problem: string }>>('/api/user/getSelfProblems?page=1&pageSize=10');
+    expect(questions.list.map((q) => [q.productId, q.problem])).toEqual([[1001, '这款支持七天无理由退货吗？']]);
+    const reviews = await get<Page<{ star: number; comment: string; addComment: string }>>('/api/comment/getProductAll?productId=110&page=1&pageSize=10');
+    expect(reviews.list.map((r) => [r.star, r.comment, r.addComment])).toEqual([[5, '很合脚，跑步很轻松', '穿了一个月，依然好穿']]);
+    const addresses = await get<Page<{ receiveName: string; ifDefault: number }>>('/api/receive/getAll');
+    expect(addresses.list.map((a) => [a.receiveName, a.ifDefault])).toEqual([['王五', 1]]);
   });
 
   it('projects the after-sale refunded, with its refund', async () => {
@@ -87,27 +103,27 @@ describe('the golden event log', () => {
 
 /** A refund of some lines leaves the order 待收货 (3): it closes only when every line is refunded. */
 const REFUNDED_ORDER_STATE = 3;
+/** The order the day's checkout placed (the first id the order-id sequence draws). */
+const CHECKED_OUT_ORDER = 10001;
 
 /**
- * Event types the golden day (tests/golden/golden-day.ts) does not play yet: carts, checkouts, group buys, reviews,
- * Q&A, collects, footprints, addresses, users, coupons claimed and used, stock reservations, the after-sale's other
- * paths. Recording them is open work (issue 31 §1); until then their schemas are held by the snapshot test alone
+ * Event types the golden day (tests/golden/golden-day.ts) does not play yet: group buys, activity quotas, coupons used
+ * and released, the cart's and the after-sale's other paths, checkouts that fail or are abandoned, payments that fail
+ * or close, footprints, unlikes, answers, users registering (the day's shopper has a session, no SMS sign-in). Recording them is open work (issue 31 §1); until then their schemas are held by the snapshot test alone
  * (tests/unit/events). Shrink this list as the day grows.
  */
 const NOT_YET_RECORDED = [
-  'ActivityQuotaReleased', 'ActivityQuotaReserved', 'AddressAdded', 'AddressRemoved', 'AddressUpdated',
+  'ActivityQuotaReleased', 'ActivityQuotaReserved', 'AddressRemoved', 'AddressUpdated',
   'AfterSaleApplicationWithdrawn', 'AfterSaleAutoClosed', 'AfterSalePlatformInterventionRequested',
   'AfterSalePlatformRuledForMerchant', 'AfterSalePlatformRuledForShopper', 'AfterSaleRefundFailed',
   'AfterSaleRefundRetried', 'AfterSaleRejected', 'AfterSaleReturnReceived', 'AfterSaleReturnRefused',
   'AfterSaleReturnShipped', 'AfterSaleReturnWithdrawn', 'AnswerDeleted', 'CartBoughtAgain', 'CartCleared',
-  'CartInvalidLinesCleared', 'CartLineAdded', 'CartLineNumberChanged', 'CartLinesCheckedOut', 'CartLinesRemoved',
-  'CartLinesSelected', 'CartLinesUnselected', 'CheckoutAbandoned', 'CheckoutCommitted', 'CheckoutCompleted',
-  'CheckoutFailed', 'CheckoutPaymentRequested', 'CheckoutStarted', 'CollageFailed', 'CollageMemberJoined',
-  'CollageMemberLeft', 'CollageMemberPaid', 'CollageOpened', 'CollageSucceeded', 'CouponClaimed',
-  'CouponOrderReleased', 'CouponReleased', 'CouponUsed', 'FootprintsDeleted', 'LineReviewed', 'NoticesRead',
-  'NoticesRemoved', 'OrderDeleted', 'OrderGroupSucceeded', 'OrderRefundedInFull', 'PaymentClosed', 'PaymentFailed',
-  'ProductCollected', 'ProductShelved', 'ProductUncollected', 'ProductViewed', 'QuestionAnswered', 'QuestionAsked',
-  'QuestionDeleted', 'RefundFailed', 'ReviewAppended', 'ReviewLiked', 'ReviewUnliked', 'ShopCollected',
-  'ShopEnabled', 'ShopUncollected', 'StockReleased', 'StockReserved', 'UserPhoneChanged', 'UserProfileUpdated',
+  'CartInvalidLinesCleared', 'CartLineNumberChanged', 'CartLinesRemoved', 'CartLinesSelected', 'CartLinesUnselected',
+  'CheckoutAbandoned', 'CheckoutFailed', 'CheckoutPaymentRequested', 'CollageFailed', 'CollageMemberJoined',
+  'CollageMemberLeft', 'CollageMemberPaid', 'CollageOpened', 'CollageSucceeded', 'CouponOrderReleased',
+  'CouponReleased', 'CouponUsed', 'FootprintsDeleted', 'NoticesRead', 'NoticesRemoved', 'OrderDeleted',
+  'OrderGroupSucceeded', 'OrderRefundedInFull', 'PaymentClosed', 'PaymentFailed', 'ProductCollected',
+  'ProductShelved', 'ProductUncollected', 'ProductViewed', 'QuestionAnswered', 'QuestionDeleted', 'RefundFailed',
+  'ReviewUnliked', 'ShopEnabled', 'ShopUncollected', 'StockReleased', 'UserPhoneChanged', 'UserProfileUpdated',
   'UserRegistered',
 ];
