@@ -4,7 +4,7 @@
  * (record-golden-log.ts) and the facts the golden test asserts (golden-log.test.ts) so the two cannot drift.
  */
 import { detail, merchant, openWorld, refundOnly, shippedOrder, shopper, submit, type AfterSaleWorld } from '../integration/after-sale.support';
-import { call, line, orderCommand, placeOrder } from '../integration/orders.support';
+import { call, collageCommand, line, orderCommand, payOrder, placeOrder } from '../integration/orders.support';
 import type { TestServer } from '../support/test-server';
 
 export const GOLDEN = {
@@ -19,6 +19,11 @@ export const GOLDEN = {
   refunded: 8814,
   /** placed, unpaid */
   unpaid: 8815,
+  /** the day's group buy (size 2): the shopper leads it, a second shopper joins, both pay, it succeeds */
+  collage: 8820,
+  leaderOrder: 8816,
+  memberOrder: 8817,
+  member: 8802,
 } as const;
 
 export interface GoldenDay { world: AfterSaleWorld; afterId: number }
@@ -40,7 +45,26 @@ export async function playGoldenDay(): Promise<GoldenDay> {
   if ((await detail(world, token, afterId)).data.afterState !== 4) throw new Error('the golden after-sale was not refunded');
   await placeOrder(server, GOLDEN.unpaid, { userId, lines: [line(12, '速干运动袜', 5900, 3)] });
   await browseAndKeep(server, token);
+  await groupBuy(server);
   return { world, afterId };
+}
+
+async function groupBuy(server: TestServer): Promise<void> {
+  const { collage: collageId, leaderOrder, memberOrder } = GOLDEN;
+  await collageCommand(server, collageId, {
+    type: 'OpenCollage',
+    data: {
+      collageId, shopGroupWorkId: 31, shopId: 9001, productId: 110, skuId: 11, size: 2, effectiveHours: 72,
+      leader: { userId: GOLDEN.shopper, orderId: leaderOrder, headImage: '/images/avatar/8801.svg' },
+    },
+  });
+  await placeOrder(server, leaderOrder, { userId: GOLDEN.shopper, collageId, shopGroupWorkId: 31 });
+  await payOrder(server, leaderOrder, { groupForming: true, collageId });
+  await collageCommand(server, collageId, { type: 'JoinCollage', data: { userId: GOLDEN.member, orderId: memberOrder, headImage: '/images/avatar/8802.svg' } });
+  await placeOrder(server, memberOrder, { userId: GOLDEN.member, collageId, shopGroupWorkId: 31 });
+  await payOrder(server, memberOrder, { groupForming: true, collageId });
+  // what the group-buy process does once the collage succeeded (as the order suites drive it)
+  for (const orderId of [leaderOrder, memberOrder]) await orderCommand(server, orderId, { type: 'MarkGroupSucceeded', data: { collageId } });
 }
 
 /** The shopper's side of the day on the seeded catalogue: an address, a collected shop, a question, a cart line, a coupon. */
@@ -60,6 +84,7 @@ async function browseAndKeep(server: TestServer, token: string): Promise<void> {
     ['POST', '/api/coupon/takeCoupon', { couponId: coupon.coupon_id }],
   ];
   for (const [method, path, body] of steps) await ask(server, token, method, path, body);
+  await ask(server, token, 'GET', `/api/product/getById?shopId=${onSale.shop_id}&productId=${onSale.product_id}&skuId=${onSale.sku_id}`);
   // a review of the completed order, liked; then a checkout of the cart's product, left unpaid
   await ask(server, token, 'POST', '/api/order/addComment', {
     params: [{ orderId: GOLDEN.completed, productId: 110, skuId: 11, comment: '很合脚，跑步很轻松', star: 5, image: '', impression: '值得买' }],
