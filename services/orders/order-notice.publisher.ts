@@ -5,6 +5,7 @@
  * on `notice-<noticeId>`. The event id is derived from the notice id, so appending one twice (two API processes, a
  * pass repeated before the read model caught up) stores it once. Caused by the order event it reports.
  */
+import { currentSchemaVersion } from '../event-store/upcasting/event-versions';
 import { NOTICE_PUBLISHED, NoticePublished, noticeStream } from '../../domain/notice/notice.events';
 import type { WaitFor } from '../../projections/runner/wait-for';
 import type { Database } from '../db/database';
@@ -38,7 +39,7 @@ export async function publishOrderNotices(deps: OrderNoticeDeps): Promise<number
         eventId: deterministicEventId(`order-notice/${noticeId}`),
         actor: { kind: 'system' },
         occurredAt: new Date(row.occurred_at).toISOString(),
-        schemaVersion: 1,
+        schemaVersion: currentSchemaVersion(NOTICE_PUBLISHED),
         causationId: row.cause_event_id,
         correlationId: `order-${row.order_id}`,
       },

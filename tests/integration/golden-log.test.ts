@@ -131,5 +131,8 @@ const NOT_YET_RECORDED = [
   'CouponOrderReleased', 'CouponReleased', 'CouponUsed', 'FootprintsDeleted', 'NoticesRead', 'NoticesRemoved',
   'OrderDeleted', 'OrderRefundedInFull', 'PaymentClosed', 'PaymentFailed', 'ProductCollected', 'ProductShelved',
   'ProductUncollected', 'QuestionAnswered', 'QuestionDeleted', 'RefundFailed', 'ReviewUnliked', 'ShopEnabled',
-  'ShopUncollected', 'StockReleased', 'UserPhoneChanged', 'UserProfileUpdated', 'UserRegistered',
+  'ShopUncollected', 'StockReleased',
+  // recorded before the unpaid holdings stream existed (issue 29): the next recording of the golden day holds them
+  'UnpaidOrderReleased', 'UnpaidOrdersHeld',
+  'UserPhoneChanged', 'UserProfileUpdated', 'UserRegistered',
 ];

@@ -10,6 +10,7 @@ import { CartEvents } from '../../../domain/cart/cart.events';
 import { CatalogEvents } from '../../../domain/catalog/catalog.events';
 import { CheckoutEvent } from '../../../domain/checkout/checkout.events';
 import { CouponUseEvent } from '../../../domain/checkout/coupon-use.events';
+import { UnpaidHoldingsEvent } from '../../../domain/checkout/unpaid-holdings.events';
 import { CollectEvent } from '../../../domain/collect/collect.events';
 import { FootprintEvents } from '../../../domain/footprint/footprint.events';
 import { CollageEvent } from '../../../domain/group-buy/collage.events';
@@ -35,7 +36,7 @@ const dataOf = (union: EventUnion): Record<string, z.ZodType> =>
 export const eventDataSchemas: Readonly<Record<string, z.ZodType>> = {
   ...dataOf(OrderEvent), ...dataOf(PaymentEvent), ...dataOf(CheckoutEvent), ...dataOf(CouponUseEvent),
   ...dataOf(AfterSaleEvent), ...dataOf(CollageEvent), ...dataOf(CollectEvent), ...dataOf(StockEvent),
-  ...dataOf(ActivityQuotaEvent),
+  ...dataOf(ActivityQuotaEvent), ...dataOf(UnpaidHoldingsEvent),
   ...AddressBookEvents, ...CartEvents, ...CatalogEvents, ...FootprintEvents, ...QaEvents,
   [USER_REGISTERED]: UserRegistered, [USER_PROFILE_UPDATED]: UserProfileUpdated, [USER_PHONE_CHANGED]: UserPhoneChanged,
   [REVIEW_APPENDED]: ReviewAppended, [REVIEW_LIKED]: ReviewLiked, [REVIEW_UNLIKED]: ReviewUnliked,
