@@ -69,16 +69,22 @@ async function diedAt(shopper: Shopper, category: 'order' | 'payment' | 'commit'
   return checkoutStreamOf(shopper.userId);
 }
 
+/** A new shopper's checkout that reserved its unit and died at its commitment, once its deadline row is there. */
+async function stoppedBeforeItsCommitment(key: string): Promise<{ shopper: Shopper; stockBefore: number; checkout: string }> {
+  const shopper = await newShopper(server, clock());
+  const stockBefore = (await available(server, ids.sku.cupRed)) ?? 50;
+  const checkout = await diedAt(shopper, 'commit', key);
+  await until(async () => (await available(server, ids.sku.cupRed)) === stockBefore - 1);
+  await until(async () => (await deadlineOf(checkout)) !== null);
+  return { shopper, stockBefore, checkout };
+}
+
 describe('a checkout whose request died after reserving the stock and before placing the order', () => {
   let shopper: Shopper;
   let stockBefore: number;
   let checkout: string;
   beforeAll(async () => {
-    shopper = await newShopper(server, clock());
-    stockBefore = (await available(server, ids.sku.cupRed)) ?? 50;
-    checkout = await diedAt(shopper, 'commit', 'dies-before-placing');
-    await until(async () => (await available(server, ids.sku.cupRed)) === stockBefore - 1);
-    await until(async () => (await deadlineOf(checkout)) !== null);
+    ({ shopper, stockBefore, checkout } = await stoppedBeforeItsCommitment('dies-before-placing'));
   });
 
   it('holds its unit until the resumer looks at it', async () => {
@@ -105,11 +111,7 @@ describe('a checkout that nothing committed before its deadline (its servers wer
   let stockBefore: number;
   let checkout: string;
   beforeAll(async () => {
-    shopper = await newShopper(server, clock());
-    stockBefore = (await available(server, ids.sku.cupRed)) ?? 50;
-    checkout = await diedAt(shopper, 'commit', 'dies-and-waits');
-    await until(async () => (await available(server, ids.sku.cupRed)) === stockBefore - 1);
-    await until(async () => (await deadlineOf(checkout)) !== null);
+    ({ shopper, stockBefore, checkout } = await stoppedBeforeItsCommitment('dies-and-waits'));
   });
 
   it('gives the unit back at its deadline, as the system, and is recorded abandoned', async () => {
