@@ -19,6 +19,8 @@ export interface TimelineLifecycle {
   status(state: AnyMachineSnapshot): TimelineStatus | null;
   /** the summary of an event, with the state before it (e.g. to name an order line) */
   summarize(event: RecordedFact, before: AnyMachineSnapshot): string;
+  /** the machine and the event types folded through it (the auditor's offline transition tables: machine-table.ts) */
+  definition?: { machine: AnyStateMachine; types: readonly string[] };
 }
 
 export interface MachineLifecycleSpec {
@@ -41,5 +43,6 @@ export function machineLifecycle(machine: AnyStateMachine, spec: MachineLifecycl
     },
     status: spec.status,
     summarize: spec.summarize,
+    definition: { machine, types: spec.types },
   };
 }

@@ -100,7 +100,7 @@ function chained(previous: string, event: RecordedEvent): string {
   return createHash('sha256').update(previous).update(link).digest('hex');
 }
 
-async function relatedStreams(deps: AuditDeps, orderId: number, orderEvents: readonly RecordedEvent[]): Promise<string[]> {
+export async function relatedStreams(deps: AuditDeps, orderId: number, orderEvents: readonly RecordedEvent[]): Promise<string[]> {
   const streams = new Set<string>([`order-${orderId}`]);
   for (const event of orderEvents) {
     const data = event.data as { collageId?: number; paymentId?: string; afterSaleId?: number };

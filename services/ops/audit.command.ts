@@ -7,9 +7,41 @@
 import { parseAsOf, type AsOf, type OrderAudit } from '../audit/order-audit';
 import type { LogVerification } from '../audit/verify-log';
 import { DEFAULT_ANCHOR_SCHEDULE } from '../audit/chain-anchorer';
+import type { BundleSelection, ProofBundle } from '../audit/proof-bundle';
+
+export const AUDIT_EXPORT_USAGE = 'audit export (order <id> | shop <id> [--from <time>] [--to <time>]) --out <file>';
+
+/**
+ * `export order <id> --out F` or `export shop <id> [--from T] [--to T] --out F` (issue 31 §3): times as Date parses
+ * them (2026-12-01, 2026-12-01T08:00:00+08:00); null when malformed.
+ */
+export function parseExportArgs(args: readonly string[]): Extract<AuditCommand, { kind: 'audit-export' }> | null {
+  const [what, id, ...rest] = args;
+  if ((what !== 'order' && what !== 'shop') || !id || !/^\d{1,16}$/.test(id)) return null;
+  const flags: Record<string, string> = {};
+  for (let i = 0; i < rest.length; i += 2) {
+    const [flag, value] = [rest[i], rest[i + 1]];
+    if (!['--out', '--from', '--to'].includes(flag) || value === undefined || flags[flag] !== undefined) return null;
+    if (flag !== '--out' && Number.isNaN(Date.parse(value))) return null;
+    flags[flag] = flag === '--out' ? value : new Date(value).toISOString();
+  }
+  if (!flags['--out'] || (what === 'order' && (flags['--from'] || flags['--to']))) return null;
+  const selection: BundleSelection = what === 'order' ? { kind: 'order', orderId: Number(id) }
+    : { kind: 'shop', shopId: Number(id), from: flags['--from'] ?? null, to: flags['--to'] ?? null };
+  return { kind: 'audit-export', selection, out: flags['--out'] };
+}
+
+/** What `audit export` says after writing the bundle. */
+export function formatExported(bundle: ProofBundle, out: string): string {
+  const events = bundle.streams.reduce((n, s) => n + s.events.length, 0);
+  return [`wrote ${out}: ${bundle.orderIds.length} order(s), ${bundle.streams.length} stream(s), ${events} event(s), `
+    + `${bundle.anchors.length} signed anchor(s)${bundle.key ? ` (key ${bundle.key.keyId})` : ''}`,
+  `verify it anywhere: node services/audit/verify-bundle.mjs ${out} --public-key <the published key, npm run ops -- audit key>`].join('\n');
+}
 
 export type AuditCommand =
   | { kind: 'audit-order'; orderId: number; asOf: string | null; json: boolean }
+  | { kind: 'audit-export'; selection: BundleSelection; out: string }
   | { kind: 'audit-verify'; json: boolean; publicKey: string | null }
   | { kind: 'audit-key' };
 
@@ -17,6 +49,7 @@ export type AuditCommand =
 export function parseAuditArgs(args: readonly string[]): AuditCommand | null {
   const [what, id, ...rest] = args;
   if (what === 'key') return args.length === 1 ? { kind: 'audit-key' } : null;
+  if (what === 'export') return parseExportArgs(args.slice(1));
   if (what === 'verify') {
     let json = false;
     let publicKey: string | null = null;

@@ -16,7 +16,9 @@ import { RebuildRefusedError } from '../../projections/runner/rebuild';
 import { shipOrder, shippedAnswer } from '../orders/ship-order';
 import { formatShipped, shipmentOf } from './ship.command';
 import { auditOrder } from '../audit/order-audit';
-import { asOfOf, formatAnchorKey, formatAudit, formatLogVerification } from './audit.command';
+import { asOfOf, formatAnchorKey, formatAudit, formatExported, formatLogVerification } from './audit.command';
+import { exportProofBundle } from '../audit/proof-bundle';
+import { writeFileSync } from 'node:fs';
 import { readPublicKey, verifierOf } from '../audit/anchor-signing-key';
 import { verifyLog } from '../audit/verify-log';
 import { runAfterSaleDirect } from './after-sale.command';
@@ -69,6 +71,11 @@ export async function runDirect(command: OpsCommand, config: Config): Promise<st
         const result = await verifyLog({ store: runtime.store, eventsDb: runtime.eventsDb, anchorVerifier });
         if (!result.ok) process.exitCode = 1;
         return formatLogVerification(result, command.json);
+      }
+      case 'audit-export': {
+        const bundle = await exportProofBundle(runtime, command.selection, runtime.clock());
+        writeFileSync(command.out, `${JSON.stringify(bundle, null, 1)}\n`);
+        return formatExported(bundle, command.out);
       }
       case 'audit-key': {
         if (!runtime.anchorKey) throw new Error('no chain anchor key here: events in EventStoreDB, or no server has started on this data directory yet');

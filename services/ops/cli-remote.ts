@@ -7,7 +7,9 @@ import { formatRebuildResults } from './rebuild.format';
 import type { RebuildAnswer } from '../api/internal/projections.routes';
 import { formatShipped, shipmentOf, type ShippedAnswer } from './ship.command';
 import type { OrderAudit } from '../audit/order-audit';
-import { formatAnchorKey, formatAudit, formatLogVerification } from './audit.command';
+import { formatAnchorKey, formatAudit, formatExported, formatLogVerification } from './audit.command';
+import type { ProofBundle } from '../audit/proof-bundle';
+import { writeFileSync } from 'node:fs';
 import { publicKeyBase64, readPublicKey } from '../audit/anchor-signing-key';
 import type { LogVerification } from '../audit/verify-log';
 import { bodyOf, formatAfterSale } from './after-sale.command';
@@ -61,6 +63,14 @@ export async function runRemote(command: OpsCommand, base: string, token: string
       const result = (await call(base, token, 'GET', `/audit/verify${query}`)) as LogVerification;
       if (!result.ok) process.exitCode = 1;
       return formatLogVerification(result, command.json);
+    }
+    case 'audit-export': {
+      const s = command.selection;
+      const query = s.kind === 'order' ? `order=${s.orderId}`
+        : `shop=${s.shopId}${s.from ? `&from=${encodeURIComponent(s.from)}` : ''}${s.to ? `&to=${encodeURIComponent(s.to)}` : ''}`;
+      const bundle = (await call(base, token, 'GET', `/audit/export?${query}`)) as ProofBundle;
+      writeFileSync(command.out, `${JSON.stringify(bundle, null, 1)}\n`);
+      return formatExported(bundle, command.out);
     }
     case 'audit-key':
       return formatAnchorKey((await call(base, token, 'GET', '/audit/key')) as { keyId: string; publicKeyPem: string; source: string });

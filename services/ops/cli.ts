@@ -17,6 +17,7 @@
  *   audit order <id> [--as-of <time|commit/prepare>] [--json]   the order's history, each transition checked
  *   audit verify [--public-key <file>] [--json]   the whole log against its chain and signed anchors
  *   audit key                          the public key the chain anchors are checked with
+ *   audit export (order <id> | shop <id> [--from T] [--to T]) --out <file>   a proof bundle for the offline verifier
  *   after-sale <verb> <afterId> [...]  merchant / platform after-sale moves (after-sale.command.ts)
  *   payments reconcile [--date D]      the provider's daily bill against the store; exits 1 on any difference
  */
@@ -26,7 +27,7 @@ import { runDirect } from './cli-direct';
 import { runRemote } from './cli-remote';
 import { lockedMessage, readLockHolder } from '../db/data-dir-lock';
 import { parseShipArgs, type ShipCommand } from './ship.command';
-import { parseAuditArgs, type AuditCommand } from './audit.command';
+import { AUDIT_EXPORT_USAGE, parseAuditArgs, type AuditCommand } from './audit.command';
 import { AFTER_SALE_USAGE, parseAfterSaleArgs, type AfterSaleCommand } from './after-sale.command';
 import { PAYMENTS_USAGE, parsePaymentsArgs, type PaymentsCommand } from './payments.command';
 
@@ -49,6 +50,7 @@ const USAGE = `usage: npm run ops -- <command>
   audit order <id> [--as-of <time|commit/prepare>] [--json]
   audit verify [--public-key <file>] [--json]
   audit key
+  ${AUDIT_EXPORT_USAGE}
   ${AFTER_SALE_USAGE}
   ${PAYMENTS_USAGE}`;
 
