@@ -63,6 +63,11 @@ const ConfigSchema = z.object({
    */
   PROCESS_RESUME_AFTER_MS: z.coerce.number().int().min(0).max(24 * 60 * 60 * 1000).default(30000),
   /**
+   * How long health waits for the Kafka cluster's state (a describe and the topics' offsets) before calling Kafka down
+   * (issue 30: 1.5 s without a setting reported Kafka down on a loaded machine).
+   */
+  HEALTH_KAFKA_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
+  /**
    * The demo merchant ships paid orders this long after payment (services/merchant/demo-merchant.ts); 0 = off.
    * Default: 60000, but 0 in production (DEMO_DEFAULTS).
    */

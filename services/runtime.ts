@@ -126,6 +126,7 @@ async function assemble(config: Config, options: RuntimeOptions, db: Database, l
     feed: brokers ? { kafka: { brokers } } : 'catch-up',
     log: options.log ?? ((line) => console.log(line)),
     run: !tool && options.runProjections !== false,
+    health: { brokerTimeoutMs: config.HEALTH_KAFKA_TIMEOUT_MS },
   });
   projections = handle;
   const blobs = await openBlobStore(config, db);

@@ -13,8 +13,10 @@
 #   CLUSTER_PORT           the proxy's port (default 8080)
 #   DATABASE_URL           the PostgreSQL database; without it: database jishi_cluster_<port> on the machine's server at
 #                          127.0.0.1:5432 when one runs, else a throwaway server (infra/postgres)
-#   KAFKA_BROKERS          a broker to use; without it one is started with infra/kafka on CLUSTER_KAFKA_PORT
-#                          (default CLUSTER_PORT+90, its controller on the port after)
+#   KAFKA_BROKERS          brokers to use; without them CLUSTER_KAFKA_BROKERS (default 3) KRaft brokers are started with
+#                          infra/kafka/kafka-nodes.sh from CLUSTER_KAFKA_PORT (default CLUSTER_PORT+90; node i on that
+#                          port + 2(i-1), its controller on the port after): replication factor 3 (or every node when
+#                          fewer), min.insync.replicas 2; the forwarder's producer is idempotent with acks=all
 #   CLUSTER_DIR            pids, logs, haproxy.cfg and the shared data directory (default .cluster/<port> in the repo)
 #   OPS_TOKEN              the instances' ops token (default: one made at first start, kept in CLUSTER_DIR/ops-token)
 # Anything else in the environment (LOG_LEVEL, SEED_DEMO, DEMO_MERCHANT_*, ...) reaches every instance and worker.
@@ -59,10 +61,12 @@ say "PostgreSQL: $DATABASE_URL"
 # --- Kafka ------------------------------------------------------------------------------------------------------
 if [[ -z "${KAFKA_BROKERS:-}" ]]; then
   kafka_port=${CLUSTER_KAFKA_PORT:-$((port + 90))}
-  echo "$kafka_port" > "$dir/kafka-port"
-  KAFKA_PORT=$kafka_port bash "$root/infra/kafka/start-kafka.sh" >&2
+  kafka_nodes=${CLUSTER_KAFKA_BROKERS:-3}
+  [[ "$kafka_nodes" =~ ^[1-9][0-9]*$ ]] || fail "CLUSTER_KAFKA_BROKERS must be a positive number"
+  echo "$kafka_port $kafka_nodes" > "$dir/kafka-nodes"
+  KAFKA_BROKERS=$(KAFKA_PORT=$kafka_port KAFKA_NODES=$kafka_nodes bash "$root/infra/kafka/kafka-nodes.sh" start | sed -n 's/^KAFKA_BROKERS=//p')
+  [[ -n "$KAFKA_BROKERS" ]] || fail "Kafka did not start"
   echo kafka >> "$dir/started"
-  KAFKA_BROKERS="127.0.0.1:$kafka_port"
 fi
 export KAFKA_BROKERS
 say "Kafka: $KAFKA_BROKERS"
@@ -135,5 +139,9 @@ haproxy -D -f "$dir/haproxy.cfg" > "$dir/logs/haproxy.log" 2>&1 < /dev/null
 for _ in $(seq 1 40); do [[ -s "$dir/haproxy.pid" ]] && break; sleep 0.25; done
 echo "haproxy $(cat "$dir/haproxy.pid")" >> "$dir/pids"
 wait_http "http://127.0.0.1:$port/api/health/live" "the proxy" haproxy
+# the URL is printed once the cluster answers as a shopper needs it: every instance ready (read models caught up with
+# the seed, the feed and the workers up), not merely listening (issue 30: 8 s of 503 followed the URL before)
+for i in $(seq 1 "$instances"); do wait_http "http://127.0.0.1:$((port + i))/api/health" "API instance $i (ready)" "api$i"; done
+wait_http "http://127.0.0.1:$port/api/health" "the cluster (ready)" haproxy
 say "ops token in $ops_token_file; logs in $dir/logs; stop with infra/cluster/stop.sh"
 echo "http://127.0.0.1:$port"

@@ -38,7 +38,12 @@ else
 fi
 
 if [[ -f "$dir/started" ]] && grep -qx kafka "$dir/started"; then
-  KAFKA_PORT=$(cat "$dir/kafka-port") bash "$root/infra/kafka/stop-kafka.sh" || true
+  if [[ -f "$dir/kafka-nodes" ]]; then
+    read -r kafka_port kafka_nodes < "$dir/kafka-nodes"
+    KAFKA_PORT=$kafka_port KAFKA_NODES=$kafka_nodes bash "$root/infra/kafka/kafka-nodes.sh" stop || true
+  elif [[ -f "$dir/kafka-port" ]]; then # a cluster started before kafka-nodes.sh
+    KAFKA_PORT=$(cat "$dir/kafka-port") bash "$root/infra/kafka/stop-kafka.sh" || true
+  fi
 fi
 if [[ -f "$dir/started" ]] && grep -qx postgres "$dir/started"; then
   PG_THROWAWAY_STATE="$dir/postgres.state" bash "$root/infra/postgres/start-throwaway-postgres.sh" stop || true

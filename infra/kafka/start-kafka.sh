@@ -11,6 +11,10 @@
 # Environment: KAFKA_HOME (lib, data, logs, pid; default ~/.cache/jishi-kafka), KAFKA_PORT (9092),
 # KAFKA_CONTROLLER_PORT (default KAFKA_PORT + 1), KAFKA_HEAP_OPTS (-Xms256m -Xmx512m),
 # KAFKA_START_TIMEOUT seconds (90), KAFKA_FRESH (1 = as --fresh).
+# One node of a several-broker KRaft cluster (infra/kafka/kafka-nodes.sh sets these): KAFKA_NODE_ID (1),
+# KAFKA_QUORUM_VOTERS (id@host:controllerPort,...; default this node alone), KAFKA_CLUSTER_ID (the id every node is
+# formatted with), KAFKA_REPLICATION_FACTOR (1: topics, consumer offsets and transaction state replicated this many
+# times) and KAFKA_MIN_INSYNC_REPLICAS (2 when replicated, else 1: an acks=all write needs that many copies).
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -18,13 +22,19 @@ home=${KAFKA_HOME:-$HOME/.cache/jishi-kafka}
 port=${KAFKA_PORT:-9092}
 controller_port=${KAFKA_CONTROLLER_PORT:-$((port + 1))}
 fresh=${KAFKA_FRESH:-0}
+resolve_only=0
 for arg in "$@"; do
   case "$arg" in
     --fresh) fresh=1 ;;
-    *) echo "unknown argument: $arg (only --fresh)" >&2; exit 2 ;;
+    --resolve-only) resolve_only=1 ;; # the jars only (kafka-nodes.sh, before starting its nodes side by side)
+    *) echo "unknown argument: $arg (--fresh or --resolve-only)" >&2; exit 2 ;;
   esac
 done
 heap=${KAFKA_HEAP_OPTS:--Xms256m -Xmx512m}
+node_id=${KAFKA_NODE_ID:-1}
+voters=${KAFKA_QUORUM_VOTERS:-$node_id@127.0.0.1:$controller_port}
+replication=${KAFKA_REPLICATION_FACTOR:-1}
+if (( replication > 1 )); then min_isr=${KAFKA_MIN_INSYNC_REPLICAS:-2}; else min_isr=${KAFKA_MIN_INSYNC_REPLICAS:-1}; fi
 timeout=${KAFKA_START_TIMEOUT:-90}
 version=$(sed -n 's:.*<kafka.version>\(.*\)</kafka.version>.*:\1:p' "$here/pom.xml")
 lib="$home/lib-$version"
@@ -34,6 +44,14 @@ pidfile="$home/kafka-$port.pid"
 port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
 mkdir -p "$home"
+if [[ "$resolve_only" == 1 ]]; then
+  if [[ ! -f "$lib/.complete" ]]; then
+    rm -rf "$lib"
+    mvn -q -B -f "$here/pom.xml" dependency:copy-dependencies -DincludeScope=runtime -DoutputDirectory="$lib" >&2
+    touch "$lib/.complete"
+  fi
+  exit 0
+fi
 if [[ -f "$pidfile" ]] && kill -0 "$(cat "$pidfile")" 2>/dev/null; then
   echo "kafka already running (pid $(cat "$pidfile"))" >&2
   echo "KAFKA_BROKERS=127.0.0.1:$port"
@@ -55,8 +73,8 @@ if [[ "$fresh" == 1 ]]; then rm -rf "$run"; fi
 mkdir -p "$run/data"
 cat > "$run/server.properties" <<PROPS
 process.roles=broker,controller
-node.id=1
-controller.quorum.voters=1@127.0.0.1:$controller_port
+node.id=$node_id
+controller.quorum.voters=$voters
 listeners=PLAINTEXT://127.0.0.1:$port,CONTROLLER://127.0.0.1:$controller_port
 advertised.listeners=PLAINTEXT://127.0.0.1:$port
 controller.listener.names=CONTROLLER
@@ -65,10 +83,12 @@ listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT
 log.dirs=$run/data
 num.partitions=3
 auto.create.topics.enable=true
-offsets.topic.replication.factor=1
+default.replication.factor=$replication
+min.insync.replicas=$min_isr
+offsets.topic.replication.factor=$replication
 offsets.topic.num.partitions=3
-transaction.state.log.replication.factor=1
-transaction.state.log.min.isr=1
+transaction.state.log.replication.factor=$replication
+transaction.state.log.min.isr=$min_isr
 group.initial.rebalance.delay.ms=0
 num.network.threads=2
 num.io.threads=2
@@ -89,7 +109,7 @@ java_opts=(-Dlog4j.configuration="file:$run/log4j.properties" -cp "$classpath")
 if [[ -f "$run/data/meta.properties" ]]; then
   cluster_id=$(sed -n 's/^cluster.id=//p' "$run/data/meta.properties")
 else
-  cluster_id=$(java "${java_opts[@]}" kafka.tools.StorageTool random-uuid 2>/dev/null | tail -n 1)
+  cluster_id=${KAFKA_CLUSTER_ID:-$(java "${java_opts[@]}" kafka.tools.StorageTool random-uuid 2>/dev/null | tail -n 1)}
   java "${java_opts[@]}" kafka.tools.StorageTool format -t "$cluster_id" -c "$run/server.properties" >&2
 fi
 

@@ -3,7 +3,8 @@
  * missing). Each projection's place against the store's head (the global position — on Kafka, the offsets and
  * the last applied global positions), the broker, the forwarder's checkpoint against the head, the heartbeats of
  * workers running projections elsewhere and a transaction holding back the commit horizon. `problems` names what
- * is wrong in short machine-readable words: 'kafka', 'forwarder', 'projection:<name>', 'worker', 'commit-horizon'.
+ * is wrong in short machine-readable words: 'kafka', 'kafka-broker:<host:port>' (one of several brokers gone), 'forwarder',
+ * 'projection:<name>', 'worker', 'commit-horizon'.
  * A few reads per call; the caller caches it (health is polled).
  */
 import type { Database } from '../../services/db/database';
@@ -25,7 +26,7 @@ export interface FeedHealthOptions {
   stallMs?: number;
   workerStaleMs?: number;
   horizonWarnMs?: number;
-  /** How long the broker may take to answer (default 1500 ms). */
+  /** How long the broker may take to answer (default 1500 ms; the runtime passes HEALTH_KAFKA_TIMEOUT_MS). */
   brokerTimeoutMs?: number;
 }
 
@@ -93,6 +94,8 @@ export async function assessFeed(sources: FeedHealthSources, options: FeedHealth
     sources.forwarder ? storedForwarder(db) : Promise.resolve(null),
   ]);
   if (cluster && 'error' in cluster) problems.push('kafka');
+  // one broker of several gone: the shop keeps selling on the others (replication 3, min.insync 2), ops are told which
+  if (cluster && 'missingBrokers' in cluster) problems.push(...cluster.missingBrokers.map((address) => `kafka-broker:${address}`));
   const state = cluster && !('error' in cluster) && !('slow' in cluster) ? cluster : null;
 
   const [offsets, eventTopics] = feed.kind === 'kafka'

@@ -136,7 +136,9 @@ export async function startProjections(options: StartProjectionsOptions): Promis
     const { categories, partitions, forward, ...connection } = options.feed.kafka;
     const kafka = createKafka(connection, log);
     const topics = topicMap(categories);
-    feed = createKafkaFeed({ kafka, topics, log, partitions, groupId: projectionsGroupId(projections.map((p) => p.name)) });
+    feed = createKafkaFeed({
+      kafka, topics, log, partitions, groupId: projectionsGroupId(projections.map((p) => p.name)), brokers: connection.brokers,
+    });
     if (run && forward !== false) {
       // its own client with few retries of its own: the forwarder's backoff retries, and its status tells at once
       const forwarding = createKafka({ ...connection, retries: 2 }, log);

@@ -11,7 +11,20 @@ import { ensureTopics } from './kafka-client';
 import type { PartitionOffset } from './feed.port';
 
 export interface PartitionRange { topic: string; partition: number; low: bigint; high: bigint }
-export interface ClusterState { clusterId: string; partitions: PartitionRange[] }
+/**
+ * `brokers`: the live brokers the cluster lists now (`host:port`); `missingBrokers`: those of the configured list
+ * (KAFKA_BROKERS) it does not list — a broker that died or was fenced while the others serve (issue 30).
+ */
+export interface ClusterState { clusterId: string; partitions: PartitionRange[]; brokers: string[]; missingBrokers: string[] }
+
+/** `localhost:9092` and `127.0.0.1:9092` are one broker. */
+const sameAddress = (address: string): string => address.trim().toLowerCase().replace(/^(localhost|\[::1\]|::1):/, '127.0.0.1:');
+
+/** The configured brokers the cluster does not list among its live ones. */
+export function missingBrokers(configured: readonly string[], live: readonly string[]): string[] {
+  const listed = new Set(live.map(sameAddress));
+  return configured.filter((address) => !listed.has(sameAddress(address)));
+}
 
 export const partitionKey = (topic: string, partition: number): string => `${topic}:${partition}`;
 
@@ -19,7 +32,11 @@ export class KafkaFeedAdmin {
   private admin: Promise<Admin> | null = null;
   private topicsReady: Promise<void> | null = null;
 
-  constructor(private readonly kafka: Kafka, private readonly topics: readonly string[], private readonly partitions?: number) {}
+  constructor(
+    private readonly kafka: Kafka, private readonly topics: readonly string[], private readonly partitions?: number,
+    /** the brokers this process was configured with (KAFKA_BROKERS) */
+    private readonly configured: readonly string[] = [],
+  ) {}
 
   /** Creates missing topics (again after a broker lost them; cheap when they exist). */
   ensureTopics(): Promise<void> {
@@ -41,12 +58,13 @@ export class KafkaFeedAdmin {
 
   async state(): Promise<ClusterState> {
     return this.use(async (admin) => {
-      const { clusterId } = await admin.describeCluster();
+      const { clusterId, brokers } = await admin.describeCluster();
+      const live = brokers.map((b) => `${b.host}:${b.port}`);
       const perTopic = await Promise.all(this.topics.map(async (topic) =>
         (await admin.fetchTopicOffsets(topic)).map((p): PartitionRange =>
           ({ topic, partition: p.partition, low: BigInt(p.low), high: BigInt(p.high) }))));
       const partitions = perTopic.flat();
-      return { clusterId, partitions };
+      return { clusterId, partitions, brokers: live, missingBrokers: missingBrokers(this.configured, live) };
     });
   }
 

@@ -27,6 +27,8 @@ export interface KafkaFeedOptions {
   partitions?: number;
   /** The consumer group of this process's subscribers (projectionsGroupId: the same for processes running the same projections). */
   groupId: string;
+  /** the configured brokers (KAFKA_BROKERS): health names those the cluster no longer lists */
+  brokers?: readonly string[];
 }
 
 export interface KafkaFeed extends Feed {
@@ -47,7 +49,7 @@ export function projectionsGroupId(names: readonly string[]): string {
 
 export function createKafkaFeed(options: KafkaFeedOptions): KafkaFeed {
   const { kafka, topics, log } = options;
-  const admin = new KafkaFeedAdmin(kafka, topics.topics, options.partitions);
+  const admin = new KafkaFeedAdmin(kafka, topics.topics, options.partitions, options.brokers ?? []);
   const consumer = new SharedConsumer({ kafka, topics, log, admin, groupId: options.groupId });
 
   return {

@@ -20,6 +20,8 @@ import { PendingWatch } from '../../projections/runner/stall';
 import { kafkaLags } from '../../projections/runner/status';
 import { sharedPGlite } from '../support/backends';
 import { COUNTED, counterProjection, uniqueName } from './projection.fixtures';
+import { loadConfig } from '../../services/config';
+import { missingBrokers } from '../../services/feed/kafka-feed-admin';
 
 const CLUSTER = 'test-cluster';
 const topics = topicMap(['counter', 'cart']);
@@ -35,12 +37,18 @@ beforeAll(async () => {
 });
 
 /** The broker's partition ends, as health and `projections status` read them. */
-function brokerWith(ends: Record<string, number>): KafkaFeed {
+function brokerWith(ends: Record<string, number>, options: { missing?: string[]; answerAfterMs?: number } = {}): KafkaFeed {
   const state: ClusterState = {
     clusterId: CLUSTER,
     partitions: Object.entries(ends).map(([topic, high]) => ({ topic, partition: 0, low: 0n, high: BigInt(high) })),
+    brokers: ['127.0.0.1:9092'], missingBrokers: options.missing ?? [],
   };
-  const admin = { state: async () => state } as unknown as KafkaFeedAdmin;
+  const admin = {
+    state: async () => {
+      if (options.answerAfterMs) await new Promise((resolve) => setTimeout(resolve, options.answerAfterMs));
+      return state;
+    },
+  } as unknown as KafkaFeedAdmin;
   const headOffsets = async () => state.partitions.map((p) => ({ topic: p.topic, partition: p.partition, nextOffset: String(p.high), clusterId: CLUSTER }));
   return { kind: 'kafka', admin, headOffsets } as unknown as KafkaFeed;
 }
@@ -115,5 +123,28 @@ describe('a Kafka-fed projection whose offsets have not moved for a minute', () 
     // its runner stores the offsets of batches with nothing for it: the cart partition's moved just now
     await db.query(`update projection_kafka_offsets set next_offset = 9, updated_at = now() where projection = $1 and topic = 'jishi.cart'`, [projection.name]);
     expect(await healthOf(projection, broker, { pending, stallMs: 200 })).toMatchObject({ lag: 1, stalled: true });
+  });
+});
+
+describe('the brokers in health (issue 30)', () => {
+  const problemsOf = async (feed: KafkaFeed, brokerTimeoutMs?: number) => (await assessFeed(
+    { db, store, feed, projections: [], runners: null, forwarder: null }, { brokerTimeoutMs })).problems
+    .filter((problem) => problem.startsWith('kafka')); // no worker beats here: 'worker' is not what these look at
+
+  it('names a configured broker the cluster no longer lists, while the others serve', async () => {
+    expect(await problemsOf(brokerWith({}, { missing: ['127.0.0.1:9094'] }))).toEqual(['kafka-broker:127.0.0.1:9094']);
+    expect(await problemsOf(brokerWith({}))).toEqual([]);
+  });
+
+  it('tells the missing brokers from the live ones the cluster lists (localhost is 127.0.0.1)', () => {
+    expect(missingBrokers(['localhost:9092', '127.0.0.1:9094', '127.0.0.1:9096'], ['127.0.0.1:9092', '127.0.0.1:9096'])).toEqual(['127.0.0.1:9094']);
+    expect(missingBrokers(['127.0.0.1:9092'], ['127.0.0.1:9092'])).toEqual([]);
+  });
+
+  it('waits HEALTH_KAFKA_TIMEOUT_MS (default 5 s) for a slow cluster before calling Kafka down', async () => {
+    expect(loadConfig({}).HEALTH_KAFKA_TIMEOUT_MS).toBe(5000);
+    const slow = () => brokerWith({}, { answerAfterMs: 1800 });
+    expect(await problemsOf(slow(), loadConfig({}).HEALTH_KAFKA_TIMEOUT_MS)).toEqual([]);
+    expect(await problemsOf(slow(), 1500)).toEqual(['kafka']); // the old fixed wait: a loaded machine's answer came too late
   });
 });

@@ -3,8 +3,11 @@
  * Kafka, PostgreSQL and HAProxy in front. One buyer's consecutive requests alternate instances while the websocket
  * listens on the other: every read sees the write before it, and 支付成功 reaches the socket from the log. Buyers
  * check out through the proxy while one API instance is killed with
- * kill -9 (and started again by restart.sh), then while the projection worker is. Either way every acknowledged
- * order exists once, stock = initial − sold, paid orders are paid, and the read models equal a from-scratch rebuild.
+ * kill -9 (and started again by restart.sh), then while one of its three Kafka brokers is (issue 30: replication
+ * factor 3, min.insync.replicas 2, the forwarder's producer idempotent with acks=all; the shop keeps selling while it
+ * is out, health names it, kafka-nodes.sh starts it again), then while the projection worker is. Every time every
+ * acknowledged order exists once, stock = initial − sold, paid orders are paid, and the read models equal a
+ * from-scratch rebuild. start.sh returns only once the cluster answers ready (issue 30: it printed its URL 8 s early).
  */
 import WebSocket from 'ws';
 import { confirmOnSandbox, pay, settle, StepError, submit, submitBody } from '../bench/buy/checkout-flow';
@@ -12,7 +15,7 @@ import { HttpClient, type Envelope } from '../bench/buy/http-client';
 import { signInShoppers } from '../bench/buy/shoppers';
 import { createFreshDatabase, type FreshPostgres } from '../support/backends';
 import { startCluster, type Cluster } from './support/cluster';
-import { describeFault, OPS_TOKEN, scratchDir } from './support/fault-env';
+import { describeFault, OPS_TOKEN, PORTS, scratchDir } from './support/fault-env';
 import { expectInvariants, pickLines, runScenario } from './support/scenario';
 import { untilReady } from './support/server-process';
 
@@ -73,11 +76,16 @@ function readThroughTheKill(url: string, concurrency: number): { count(): number
 describeFault('the cluster behind its proxy', ['postgres', 'kafka', 'haproxy'], () => {
   let fresh: FreshPostgres;
   let cluster: Cluster;
-  const output = () => ['api1', 'api2', 'worker1'].map((n) => `--- ${n} ---\n${cluster?.log(n) ?? ''}`).join('\n');
+  let healthRightAfterStart: number | null = null;
+  const output = () => ['api1', 'api2', 'worker1'].map((n) => `--- ${n} ---\n${cluster?.log(n) ?? ''}`).join('\n')
+    + `\n--- brokers: group coordinator ---\n${cluster?.kafka?.groupLog() ?? ''}`;
 
   beforeAll(async () => {
     fresh = await createFreshDatabase(process.env.DATABASE_URL!, 'fault_cluster');
-    cluster = await startCluster({ instances: 2, workers: 1, databaseUrl: fresh.url, dir: scratchDir('cluster') });
+    cluster = await startCluster({
+      instances: 2, workers: 1, databaseUrl: fresh.url, dir: scratchDir('cluster'), kafkaPort: PORTS.clusterKafkaNodes, kafkaBrokers: 3,
+    });
+    healthRightAfterStart = (await fetch(`${cluster.url}/api/health`)).status;
     // the worker projects the demo seed the first instance wrote: buyers come once the read models have it
     await untilReady({ url: cluster.url, output }, 120_000);
   }, 300_000);
@@ -85,6 +93,10 @@ describeFault('the cluster behind its proxy', ['postgres', 'kafka', 'haproxy'], 
     await cluster?.stop();
     await fresh?.drop();
   }, 120_000);
+
+  it('answers ready as soon as start.sh printed its URL', () => {
+    expect(healthRightAfterStart).toBe(200);
+  });
 
   it('serves a buyer whose requests alternate instances, and pushes 支付成功 to a websocket on the other one', async () => {
     const [one, two] = [new HttpClient(cluster.instanceUrl(1), 1), new HttpClient(cluster.instanceUrl(2), 1)];
@@ -141,6 +153,34 @@ describeFault('the cluster behind its proxy', ['postgres', 'kafka', 'haproxy'], 
     const unanswered = reads.filter((r) => r.status === 0);
     expect({ reads: reads.length > 100, unanswered: unanswered.slice(0, 5) }).toEqual({ reads: true, unanswered: [] });
   }, 240_000);
+
+  it('keeps selling through kill -9 of one of its three Kafka brokers, names it in health, and loses nothing', async () => {
+    const kafka = cluster.kafka!;
+    const victim = 2;
+    let window = { injectedAt: 0, repairedAt: 0 };
+    const result = await runScenario({
+      name: 'cluster: kill -9 of one of three Kafka brokers, started again with kafka-nodes.sh', url: cluster.url, db: () => fresh.db,
+      firstBuyer: 200, buyers: 30, inFlight: 6, startEveryMs: 400, retries: true, injectAfter: 4,
+      healthProblem: `kafka-broker:${kafka.address(victim)}`, rebuild: 'elsewhere', output, recoveryMs: 90_000,
+      async inject({ heldUntilReported }) {
+        const injectedAt = Date.now();
+        await kafka.kill9(victim);
+        // the controller fences it once its session lapses (broker.session.timeout.ms, 9 s): health then names it
+        await heldUntilReported(injectedAt);
+        await new Promise((resolve) => setTimeout(resolve, 3000)); // buyers keep buying on the two left
+        const repairedAt = Date.now();
+        window = { injectedAt, repairedAt };
+        await kafka.start(victim);
+        return { injectedAt, repairedAt };
+      },
+    });
+    expectInvariants(result);
+    const { rows: [during] } = await fresh.db.query<{ n: number }>(
+      `select count(*)::int as n from events where type = 'OrderPlaced' and recorded_at between $1 and $2`,
+      [new Date(window.injectedAt), new Date(window.repairedAt)]);
+    console.log(`[fault] ${during.n} orders placed while broker ${victim} of 3 was out (${window.repairedAt - window.injectedAt} ms)`);
+    expect(during.n).toBeGreaterThan(0);
+  }, 300_000);
 
   it('loses and doubles nothing when the projection worker is killed with kill -9 mid-stream', async () => {
     const result = await runScenario({

@@ -24,17 +24,25 @@ export interface ClusterShape {
    * Without it: KAFKA_BROKERS when set, else start.sh's broker on PORTS.clusterKafka.
    */
   kafkaPort?: number;
+  /**
+   * How many KRaft brokers the cluster's own Kafka has (default 1; infra/kafka/kafka-nodes.sh: node i on kafkaPort +
+   * 2(i-1), its controller on the port after, replication factor min(3, n), min.insync.replicas 2 when replicated).
+   */
+  kafkaBrokers?: number;
   /** More environment for every instance and worker (e.g. SCHEDULER_POLL_MS). */
   extraEnv?: Record<string, string>;
 }
 
-/** The cluster's own broker (ClusterShape.kafkaPort), for the scenarios that break it. */
+/** The cluster's own brokers (ClusterShape.kafkaPort), for the scenarios that break them. */
 export interface ClusterKafka {
+  /** KAFKA_BROKERS: every node's address, comma-separated */
   brokers: string;
-  /** kill -9 of the broker by the pid start-kafka.sh wrote; resolves once it is gone. */
-  kill9(): Promise<void>;
-  /** infra/kafka/start-kafka.sh again with the cluster's KAFKA_HOME and port (its data kept). */
-  start(): Promise<void>;
+  /** node i's address (1-based) */
+  address(node?: number): string;
+  /** kill -9 of node i (default 1) by the pid start-kafka.sh wrote; resolves once it is gone. */
+  kill9(node?: number): Promise<void>;
+  /** node i (default 1) again with the cluster's KAFKA_HOME and ports (its data kept): kafka-nodes.sh start-node. */
+  start(node?: number): Promise<void>;
   /** The broker's last group coordinator lines (joins, rebalances, members removed): what a scenario prints when it fails. */
   groupLog(lines?: number): string;
 }
@@ -69,6 +77,7 @@ export async function startCluster(shape: ClusterShape): Promise<Cluster> {
     PATH: process.env.PATH, HOME: process.env.HOME, TMPDIR: process.env.TMPDIR,
     CLUSTER_PORT: String(port), CLUSTER_DIR: shape.dir, CLUSTER_API_INSTANCES: String(shape.instances),
     CLUSTER_WORKERS: String(shape.workers), CLUSTER_KAFKA_PORT: String(kafkaPort), DATABASE_URL: shape.databaseUrl,
+    CLUSTER_KAFKA_BROKERS: String(shape.kafkaBrokers ?? 1),
     OPS_TOKEN, SEED_DEMO: 'true', DEMO_MERCHANT_SHIP_AFTER_MS: '0', LOG_LEVEL: 'warn', HOST: '127.0.0.1',
     WEB_DIST: path.join(shape.dir, 'no-web'), ...FAULT_LOAD_LIMITS, ...shape.extraEnv,
   };
@@ -99,7 +108,7 @@ export async function startCluster(shape: ClusterShape): Promise<Cluster> {
   return {
     url,
     instanceUrl: (i) => `http://127.0.0.1:${port + i}`,
-    kafka: kafkaHome === null ? null : ownKafka(kafkaHome, kafkaPort, env),
+    kafka: kafkaHome === null ? null : ownKafka(kafkaHome, kafkaPort, shape.kafkaBrokers ?? 1, env),
     pidOf,
     env: { port: port + 1, dataDir: path.join(shape.dir, 'data'), databaseUrl: shape.databaseUrl, kafkaBrokers, projections: 'external' },
     kill(name) {
@@ -121,9 +130,10 @@ export async function startCluster(shape: ClusterShape): Promise<Cluster> {
   };
 }
 
-function ownKafka(home: string, port: number, clusterEnv: NodeJS.ProcessEnv): ClusterKafka {
-  const env = { ...clusterEnv, KAFKA_PORT: String(port) };
-  const pidFile = path.join(home, `kafka-${port}.pid`);
+function ownKafka(home: string, base: number, nodes: number, clusterEnv: NodeJS.ProcessEnv): ClusterKafka {
+  const portOf = (node: number) => base + 2 * (node - 1);
+  const env = { ...clusterEnv, KAFKA_PORT: String(base), KAFKA_NODES: String(nodes) };
+  const pidFile = (node: number) => path.join(home, `kafka-${portOf(node)}.pid`);
   const alive = (pid: number) => {
     try {
       process.kill(pid, 0);
@@ -133,25 +143,28 @@ function ownKafka(home: string, port: number, clusterEnv: NodeJS.ProcessEnv): Cl
     }
   };
   return {
-    brokers: `127.0.0.1:${port}`,
-    async kill9() {
-      const pid = existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8').trim()) : null;
+    brokers: Array.from({ length: nodes }, (_, i) => `127.0.0.1:${portOf(i + 1)}`).join(','),
+    address: (node = 1) => `127.0.0.1:${portOf(node)}`,
+    async kill9(node = 1) {
+      const pid = existsSync(pidFile(node)) ? Number(readFileSync(pidFile(node), 'utf8').trim()) : null;
       if (pid === null || !alive(pid)) return;
       process.kill(pid, 'SIGKILL');
       for (let i = 0; i < 100 && alive(pid); i += 1) await new Promise((resolve) => setTimeout(resolve, 100));
     },
-    async start() {
-      await run(path.join(ROOT, 'infra/kafka/start-kafka.sh'), [], { cwd: ROOT, env, timeout: 120_000 });
+    async start(node = 1) {
+      await run('bash', [path.join(ROOT, 'infra/kafka/kafka-nodes.sh'), 'start-node', String(node)], { cwd: ROOT, env, timeout: 120_000 });
     },
     groupLog(lines = 60) {
-      try {
-        return readFileSync(path.join(home, `run-${port}`, 'server.log'), 'utf8').split('\n')
-          .filter((line) => line.includes('[GroupCoordinator'))
-          .map((line) => line.replace(/ \(kafka\.coordinator\.group\.GroupCoordinator\)$/, '').slice(0, 260))
-          .slice(-lines).join('\n');
-      } catch {
-        return '';
-      }
+      return Array.from({ length: nodes }, (_, i) => portOf(i + 1)).map((port) => {
+        try {
+          return readFileSync(path.join(home, `run-${port}`, 'server.log'), 'utf8').split('\n')
+            .filter((line) => line.includes('[GroupCoordinator'))
+            .map((line) => `${nodes > 1 ? `[${port}] ` : ''}${line.replace(/ \(kafka\.coordinator\.group\.GroupCoordinator\)$/, '').slice(0, 260)}`)
+            .slice(-lines).join('\n');
+        } catch {
+          return '';
+        }
+      }).filter(Boolean).join('\n');
     },
   };
 }

@@ -4,7 +4,8 @@
  * the scenarios that need it are announced with the reason and not registered (never skipped ones).
  * Ports are this suite's own (HELPERS.md): servers 3150-3159, Kafka 19292-19299, throwaway PostgreSQL 55533-55539,
  * the cluster's proxy 3170 with its instances on 3171-3179; the many-instances cluster (cluster-many.test.ts) on 3190
- * with its instances on 3191-3199 and a broker of its own on 19298 (controller 19299); the rebuild-under-load and
+ * with its instances on 3191-3199 and a broker of its own on 19298 (controller 19299); the cluster's three brokers on
+ * 19300-19305 (cluster.test.ts); the rebuild-under-load and
  * payment-reconciliation servers on 3160 and 3161.
  */
 import { execFileSync } from 'node:child_process';
@@ -28,6 +29,8 @@ export const PORTS = {
   postgresCrash: 55534 + PORT_OFFSET,
   cluster: 3170 + PORT_OFFSET,
   clusterKafka: 19296 + PORT_OFFSET,
+  /** the cluster's own three brokers (cluster.test.ts): 19300, 19302, 19304, their controllers on the ports after */
+  clusterKafkaNodes: 19300 + PORT_OFFSET,
   manyCluster: 3190 + PORT_OFFSET,
   manyClusterKafka: 19298 + PORT_OFFSET,
   manyClusterKafkaController: 19299 + PORT_OFFSET,
