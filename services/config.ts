@@ -22,6 +22,8 @@ const ConfigSchema = z.object({
   /** development: codes go to the log and the ops outbox (the only provider so far); explicit in production. */
   SMS_PROVIDER: z.enum(['development']).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Prometheus metrics at `http://<HOST>:<METRICS_PORT>/metrics` (no token: bind it where only ops reach); unset: off. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalUrl('DATABASE_URL'),

@@ -4,6 +4,9 @@
  * their own workers — the projections with their feed (store catch-up, or Kafka with the forwarder).
  * `main.ts`, the projections worker, the ops CLI and the test server all start from here.
  */
+import { instrumentedEventStore } from './metrics/store-metrics';
+import { watchFeed } from './metrics/feed-metrics';
+import { startMetricsServer } from './metrics/metrics-server';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
@@ -112,7 +115,8 @@ async function assemble(config: Config, options: RuntimeOptions, db: Database, l
   // the anchorer of a serving process names, in each anchor, the events this process did not append itself
   const schedules = !tool && options.runScheduler !== false && config.SCHEDULER_POLL_MS > 0;
   const witness = schedules && !config.EVENTSTORE_URL ? new AppendWitness() : null;
-  const store = notifyingEventStore(witness ? witnessingEventStore(rawStore, witness) : rawStore, () => projections?.notifyAppended());
+  const measured = instrumentedEventStore(rawStore); // issue 32: appends, reads, conflicts and outcomes counted
+  const store = notifyingEventStore(witness ? witnessingEventStore(measured, witness) : measured, () => projections?.notifyAppended());
   const storeKind = config.EVENTSTORE_URL ? 'eventstoredb' : db.kind;
   const sessions = await createSessionStore(db);
   const clock = options.clock ?? (() => new Date());
@@ -129,6 +133,8 @@ async function assemble(config: Config, options: RuntimeOptions, db: Database, l
     health: { brokerTimeoutMs: config.HEALTH_KAFKA_TIMEOUT_MS },
   });
   projections = handle;
+  const unwatchFeed = tool ? () => undefined : watchFeed({ health: handle.health, db, clock });
+  const metricsServer = !tool && config.METRICS_PORT ? await startMetricsServer(config.METRICS_PORT, config.HOST) : null;
   const blobs = await openBlobStore(config, db);
   const scheduler = await createScheduler({
     db, clock, log, pollMs: config.SCHEDULER_POLL_MS, delays: { 'resume-process': config.PROCESS_RESUME_AFTER_MS },
@@ -164,6 +170,8 @@ async function assemble(config: Config, options: RuntimeOptions, db: Database, l
     blobs,
     async close() {
       try {
+        unwatchFeed();
+        await metricsServer?.close();
         await anchorer?.stop();
         await reconciler?.stop();
         await scheduler.stop();

@@ -2,6 +2,8 @@
  * The Fastify app, built apart from `listen` so tests inject requests (DESIGN.md §8). Every /api route answers the
  * `{code, message, data}` envelope; one error handler; zod validates input at the edge.
  */
+import { installHttpMetrics } from '../metrics/http-metrics';
+import { registerMetricsRoute } from '../metrics/metrics-route';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import websocket from '@fastify/websocket';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -125,6 +127,7 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
     frameworkErrors: refuseMalformedUrl,
   });
   installRouteTable(app); // before any route: the IDOR sweep reads what each route declares it owns
+  installHttpMetrics(app); // every request by route, method and status class (issue 32)
   app.setValidatorCompiler(numbersReadAsDecimalText(validatorCompiler)); // one number rule for every route (edge/decimal.ts)
   app.setSerializerCompiler(serializerCompiler);
   await installOpenApi(app); // before any route: it collects each route's schemas as the route is added
@@ -168,6 +171,7 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
   await app.register(async (internal) => {
     guardWithOpsToken(internal, deps.opsToken);
     registerInternalHealthRoute(internal, health, decidedFromStreams.degraded);
+    registerMetricsRoute(internal);
     registerProjectionOpsRoutes(internal, deps.projectionOps);
     registerSeedRoutes(internal, deps.store, deps.clock);
     await registerIdentityInternal(internal, deps.db);

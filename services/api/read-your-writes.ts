@@ -17,6 +17,8 @@
  *   an address saved a moment ago would otherwise be 81004 请选择您的收货地址, or 503 for the whole outage). Having
  *   waited its bound once, such a request does not wait again for its own writes: they go to the session at once.
  */
+import { readYourWritesTimeouts, readYourWritesWaits } from '../metrics/edge-metrics';
+import { secondsSince } from '../metrics/registry';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../../domain/shared/errors';
@@ -67,7 +69,10 @@ export function rememberingWaitFor(waitFor: WaitFor, timeoutMs: number): WaitFor
     // the writes it makes go to the session at once, for the next request to wait on, rather than after a bound each
     // (a submit waited three: 6 s instead of 2)
     const bound = request?.readModelsBehind ? 0 : timeoutMs;
+    const start = process.hrtime.bigint();
     const reached = await waitFor(appended, { timeoutMs: bound, ...options });
+    readYourWritesWaits.observe({ reached: String(reached) }, secondsSince(start));
+    if (!reached) readYourWritesTimeouts.inc();
     if (!reached && request) note(request, Array.isArray(appended) ? appended : (appended as { events: WrittenEvent[] }).events, options.projections ?? []);
     return reached;
   };

@@ -9,6 +9,7 @@ import type { Decider, DomainEvent } from '../../domain/shared/decider';
 import type { Actor, EventStore, LogPosition, RecordedEvent } from '../event-store/event-store.port';
 import { decideAndAppend } from './decide-and-append';
 import { decideOnHotStream } from './hot-stream-queue';
+import { countCommand } from '../metrics/command-metrics';
 
 export { CONFLICT_ATTEMPTS } from './decide-and-append';
 
@@ -54,5 +55,13 @@ export interface CommandResult<State> {
 export async function handleCommand<Command, Event extends DomainEvent, State>(
   input: HandleCommandInput<Command, Event, State>,
 ): Promise<CommandResult<State>> {
-  return input.serialize ? decideOnHotStream(input) : decideAndAppend(input);
+  const start = process.hrtime.bigint();
+  try {
+    const result = await (input.serialize ? decideOnHotStream(input) : decideAndAppend(input));
+    countCommand(input.command, result.repeated ? 'repeated' : 'accepted', start);
+    return result;
+  } catch (error) {
+    countCommand(input.command, error, start);
+    throw error;
+  }
 }

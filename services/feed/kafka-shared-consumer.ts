@@ -22,6 +22,7 @@
  * a broker restart) is left to kafkajs' loop, which rejoins the group once the batch returns (a batch returns once
  * queued, or at once while its cluster check is being retried); the join seeks again.
  */
+import { consumerRebalances } from '../metrics/feed-metrics';
 import type { Consumer, EachBatchPayload, Kafka, KafkaMessage } from 'kafkajs';
 import { Backoff, pause } from './backoff';
 import { FeedResetError, type FeedEnded, type FeedSubscriber } from './feed.port';
@@ -149,6 +150,7 @@ export class SharedConsumer {
       heartbeatInterval: HEARTBEAT_MS,
     });
     consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
+      consumerRebalances.inc();
       this.clusterCheckedAt = 0; // a new coordinator may be a new cluster
       this.assigned = Object.entries(payload.memberAssignment).flatMap(([topic, partitions]) => partitions.map((partition) => ({ topic, partition })));
       this.fetchFrom.clear();

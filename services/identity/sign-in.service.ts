@@ -4,6 +4,7 @@
  * (21001 / 21002) — which leaves the code unspent, so the shopper can switch mode and use it — and it is spent
  * only by the sign-in that succeeds. Registration appends `UserRegistered` and waits for the users read model.
  */
+import { smsCodes } from '../metrics/edge-metrics';
 import { SMS_CODE_POLICY } from '../../domain/identity/sms-code.policy';
 import { fold } from '../../domain/shared/decider';
 import { fail } from '../../domain/shared/errors';
@@ -93,6 +94,7 @@ export function createSignInService(deps: SignInDeps) {
       const now = deps.clock();
       const code = newSmsCode();
       const verdict = await codes.issue(phone, code, now, client);
+      smsCodes.inc({ result: verdict });
       if (verdict === 'phoneLocked') await failPhoneLocked(codes, phone, now, client);
       if (verdict === 'tooFrequent') fail('smsCodeTooFrequent');
       if (verdict === 'clientLimited') fail('smsClientTooFrequent');
@@ -100,6 +102,7 @@ export function createSignInService(deps: SignInDeps) {
       try {
         await deps.sms.sendCode({ phone, code, validMinutes: SMS_CODE_POLICY.validForMs / 60_000, sentAt: now });
       } catch (error) {
+        smsCodes.inc({ result: 'send-failed' });
         await codes.withdraw(phone, code);
         throw error;
       }

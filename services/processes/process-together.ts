@@ -18,6 +18,7 @@ import { toDomainEvent, toNewEvents } from '../commands/command-events';
 import { WrongExpectedRevisionError, type NewEvent, type RecordedEvent, type StreamAppend } from '../event-store/event-store.port';
 import { crossedBoundary } from './append-boundaries';
 import type { StepContext } from './process-step';
+import { countCommand } from '../metrics/command-metrics';
 
 /** One step decided, not yet appended. */
 export interface DecidedStep<State = unknown> {
@@ -31,6 +32,10 @@ export interface DecidedStep<State = unknown> {
   state: State;
   /** folds stored events (for the answer when the store recognised them as a repeat) */
   stateOf(events: readonly RecordedEvent[]): State;
+  /** the command, for the command metrics once appended */
+  command: unknown;
+  /** when it was decided (process.hrtime.bigint()) */
+  decidedFrom: bigint;
 }
 
 /**
@@ -49,7 +54,14 @@ export function decideStep<Command, Event extends DomainEvent, State>(
   const stateOf = (events: readonly RecordedEvent[]) => fold(decider, events.map((event) => toDomainEvent<Event>(event)));
   const before = stateOf(known);
   const now = ctx.clock();
-  const decided = decider.decide(command, before, { now });
+  const decidedFrom = process.hrtime.bigint();
+  let decided: Event[];
+  try {
+    decided = decider.decide(command, before, { now });
+  } catch (error) {
+    countCommand(command, error, decidedFrom);
+    throw error;
+  }
   if (decided.length === 0) return null;
   return {
     streamId,
@@ -60,6 +72,8 @@ export function decideStep<Command, Event extends DomainEvent, State>(
     }),
     state: decided.reduce(decider.evolve, before),
     stateOf,
+    command,
+    decidedFrom,
   };
 }
 
@@ -87,6 +101,7 @@ export async function appendDecided(ctx: Pick<StepContext, 'store' | 'kind'>, st
     throw error;
   }
   crossedBoundary(ctx.kind, steps.map((step) => `${step.streamId}:${step.commandId}`).join(' + '));
+  for (const step of steps) countCommand(step.command, 'accepted', step.decidedFrom);
   const results = steps.map((step, i): CommandResult<unknown> => {
     const { events, nextRevision, position } = appended[i];
     // folded from the events as stored: the same as decided, or, when the store recognised their ids (another process

@@ -4,6 +4,7 @@
  * the pushes they derive from the event log (`pushFrom`: push-feed.ts reads the log on every instance and delivers).
  * Messages carry the log position so a client drops stale ones; the recent ones are kept for reconnecting sockets.
  */
+import { websocketPushes } from '../metrics/edge-metrics';
 import { formatPosition, type LogPosition } from '../event-store/event-store.port';
 import type { ChannelPush, PushSource } from './push-source';
 import { RecentPushes, type RecentPush } from './recent-pushes';
@@ -109,6 +110,7 @@ export class RealtimeHub {
         sent += 1;
       }
     }
+    if (sent > 0) websocketPushes.inc({ channel_kind: channel.split(':')[0] }, sent);
     return sent;
   }
 

@@ -13,6 +13,7 @@
  * buffer) the answer says `resync: true` and the client refetches. A socket whose session ends (logout, expiry; looked at every
  * `sessionCheckMs`, on any instance) loses its subscriptions and is told 20004.
  */
+import { websocketConnections } from '../metrics/edge-metrics';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { Errors } from '../../domain/shared/errors';
@@ -137,7 +138,9 @@ export function registerWebsocketRoute(
       send({ op: 'subscribed', channel: parsed.channel, position: hub.position, ...(missed === null ? { resync: true } : {}) });
       return undefined;
     });
+    websocketConnections.inc();
     sock.on('close', () => {
+      websocketConnections.dec();
       listeners.delete(listener);
       hub.dropSocket(sock);
     });

@@ -1,0 +1,13 @@
+/** The shop's edges: read-your-writes waits, websocket connections and pushes, SMS codes sent and refused. */
+import { counter, gauge, histogram } from './registry';
+
+export const readYourWritesWaits = histogram('jishi_read_your_writes_wait_seconds',
+  'Read-your-writes waits for the read models, by whether they reached the write in time', ['reached']);
+export const readYourWritesTimeouts = counter('jishi_read_your_writes_timeouts_total',
+  'Read-your-writes waits that ran out (the write is remembered with the session for the next request)');
+
+export const websocketConnections = gauge('jishi_websocket_connections', 'Open websocket connections');
+export const websocketPushes = counter('jishi_websocket_pushes_total', 'Pushes sent to websockets, by channel kind (order, collage, payment, ...)', ['channel_kind']);
+
+/** `issued` (sent) or why it was refused: tooFrequent, clientLimited, phoneLocked, busy; `send-failed` when the provider failed. */
+export const smsCodes = counter('jishi_sms_codes_total', 'SMS codes asked for, by result (issued, or the refusal: tooFrequent, clientLimited, phoneLocked, busy, send-failed)', ['result']);
