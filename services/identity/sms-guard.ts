@@ -25,6 +25,7 @@
  * The send check runs under one transaction-scoped advisory lock, so the counts hold across API instances.
  * The functions take the caller's transaction: a refused send rolls its log row back with it.
  */
+import { smsBudgetUsed } from '../metrics/edge-metrics';
 import type { Queryable, Database } from '../db/database';
 import { migrate } from '../db/migrate';
 import type { SmsLimits } from '../config';
@@ -126,6 +127,7 @@ export async function countSend(
             count(*) filter (where not returning_number) as fresh
      from sms_sends where sent_at > $1`,
     [new Date(now.getTime() - limits.sendWindowMs).toISOString(), client, network, range]);
+  smsBudgetUsed.set(Number(sent.total) / limits.sendsTotal); // the whole shop's, from the shared table (alert: near its cap)
   if (Number(sent.client) >= limits.sendsPerClient || Number(sent.network) >= limits.sendsPerNetwork) return 'clientLimited';
   if (Number(sent.range) >= limits.sendsPerNumberRange || Number(sent.total) >= limits.sendsTotal) return 'busy';
   const freshShare = limits.sendsTotal - limits.sendsReservedForReturning;

@@ -10,4 +10,6 @@ export const websocketConnections = gauge('jishi_websocket_connections', 'Open w
 export const websocketPushes = counter('jishi_websocket_pushes_total', 'Pushes sent to websockets, by channel kind (order, collage, payment, ...)', ['channel_kind']);
 
 /** `issued` (sent) or why it was refused: tooFrequent, clientLimited, phoneLocked, busy; `send-failed` when the provider failed. */
+/** Of SMS_SENDS_TOTAL, the share sent in the sliding window when the last code was asked for (shared by the instances). */
+export const smsBudgetUsed = gauge('jishi_sms_send_budget_used_ratio', 'Share of the SMS send budget (SMS_SENDS_TOTAL per SMS_SEND_WINDOW_MS) used, as of the last code asked for');
 export const smsCodes = counter('jishi_sms_codes_total', 'SMS codes asked for, by result (issued, or the refusal: tooFrequent, clientLimited, phoneLocked, busy, send-failed)', ['result']);
