@@ -39,12 +39,15 @@ export async function runDirect(command: OpsCommand, config: Config): Promise<st
       }
       case 'projections-rebuild': {
         try {
-          const results = await runtime.projections.rebuild(command.name, (p) => process.stdout.write(`\r${formatRebuildProgress(p)}`),
+          // progress on a terminal only: a script reading the output gets the results alone
+          const terminal = process.stdout.isTTY === true;
+          const results = await runtime.projections.rebuild(command.name,
+            (p) => { if (terminal) process.stdout.write(`\r${formatRebuildProgress(p)}`); },
             { acceptDifferences: command.acceptDifferences });
-          process.stdout.write('\n');
+          if (terminal) process.stdout.write('\n');
           return formatRebuildResults(results);
         } catch (error) {
-          process.stdout.write('\n');
+          if (process.stdout.isTTY) process.stdout.write('\n');
           if (!(error instanceof RebuildRefusedError)) throw error;
           process.exitCode = 1;
           return error.message;

@@ -2,6 +2,13 @@
 import type { HealthReport } from '../api/health/health-report';
 
 
+/** Lag in seconds: since the first event a projection has not applied yet (0 s: caught up). */
+function behind(pendingSince: string | null, now = Date.now()): string {
+  if (!pendingSince) return '0 s';
+  const seconds = Math.max(0, Math.round((now - Date.parse(pendingSince)) / 1000));
+  return seconds < 120 ? `${seconds} s` : seconds < 7200 ? `${Math.round(seconds / 60)} min` : `${Math.round(seconds / 3600)} h`;
+}
+
 /** The same facts `GET /internal/health` answers: what is wrong first, then each part. */
 export function formatHealthReport(report: HealthReport): string {
   const out: string[] = [];
@@ -19,10 +26,10 @@ export function formatHealthReport(report: HealthReport): string {
     const stuck = f.stuckSince ? `, STUCK since ${f.stuckSince} (${ago(f.stuckSince)}): ${f.lastError}` : '';
     out.push(`forwarder (${f.where}): position ${f.position ?? '-'}, lag ${f.lag ?? '?'}${stuck}`);
   }
-  out.push(table(['projection', 'version', 'generation', 'state', 'position', 'lag', 'moved'],
+  out.push(table(['projection', 'version', 'generation', 'state', 'position', 'lag', 'behind', 'moved'],
     detail.projections.map((p) => [
       p.name, String(p.version), String(p.generation ?? '-'), p.stalled ? `${p.state} (STALLED)` : p.state,
-      p.position ?? '-', p.lag === null ? '?' : String(p.lag), p.updatedAt ? ago(p.updatedAt) : '-',
+      p.position ?? '-', p.lag === null ? '?' : String(p.lag), behind(p.pendingSince), p.updatedAt ? ago(p.updatedAt) : '-',
     ])));
   const errors = detail.projections.filter((p) => p.lastError).map((p) => `  ${p.name}: ${p.lastError}`);
   if (errors.length) out.push('errors:', ...errors);
