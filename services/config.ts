@@ -22,6 +22,10 @@ const ConfigSchema = z.object({
   /** development: codes go to the log and the ops outbox (the only provider so far); explicit in production. */
   SMS_PROVIDER: z.enum(['development']).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** OpenTelemetry traces over OTLP/HTTP to `<endpoint>/v1/traces` (services/tracing); unset: tracing off, at no cost. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().trim().url().optional(),
+  /** The service name the spans carry (default jishi-api, jishi-projections for the worker). */
+  OTEL_SERVICE_NAME: z.string().trim().min(1).optional(),
   /** Prometheus metrics at `http://<HOST>:<METRICS_PORT>/metrics` (no token: bind it where only ops reach); unset: off. */
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   HOST: z.string().min(1).default('0.0.0.0'),

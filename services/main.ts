@@ -6,6 +6,7 @@
  * holds) print one clear line and exit 1, no stack. Once running, losing the database never ends the process:
  * requests that need it answer 503 and the pool, projections and scheduler reconnect on their own.
  */
+import { startTracing } from './tracing/tracing';
 import { buildApp } from './api/app';
 import { installShutdownDrain } from './api/shutdown-drain';
 import { ConfigError, loadConfig, standInWarnings } from './config';
@@ -22,6 +23,7 @@ const SEED_PROJECTED_MS = 30_000;
 async function main(): Promise<void> {
   const config = loadConfig();
   for (const warning of standInWarnings(config)) console.warn(warning);
+  startTracing({ serviceName: config.OTEL_SERVICE_NAME ?? 'jishi-api', endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
   const runtime = await openRuntime(config, { runProjections: config.PROJECTIONS === 'inline' });
   const opsToken = resolveOpsToken(config.OPS_TOKEN, config.DATA_DIR);
 

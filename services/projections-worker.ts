@@ -3,6 +3,7 @@
  * database (DATABASE_URL): the API then runs with PROJECTIONS=external and waits for its writes via LISTEN/NOTIFY.
  * The worker writes a heartbeat row (projection_workers) every few seconds: the API's health reads it.
  */
+import { startTracing } from './tracing/tracing';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseUnreachableError } from './db/connection-errors';
 import { openRuntime } from './runtime';
@@ -13,6 +14,7 @@ async function main(): Promise<void> {
     console.error('npm run projections needs DATABASE_URL: with embedded PGlite the projections run inside npm start.');
     process.exit(2);
   }
+  startTracing({ serviceName: config.OTEL_SERVICE_NAME ?? 'jishi-projections', endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
   const runtime = await openRuntime(config, { runProjections: true, runScheduler: false }); // deadlines and process resumes run where the slices are
   const feed = config.KAFKA_BROKERS ? 'kafka' : 'catch-up';
   // the worker runs (and beats its heartbeat) while parts are missing: each projection goes live when it can

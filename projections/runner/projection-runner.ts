@@ -11,6 +11,7 @@
  * queued the batches of the few read models that handle it behind those of all the others (a worker's append →
  * applied latency).
  */
+import { eventSpans } from '../../services/tracing/tracing';
 import type { Database } from '../../services/db/database';
 import { formatPosition, type LogPosition, type RecordedEvent } from '../../services/event-store/event-store.port';
 import type { BatchOutcome, FeedBatch, FeedCursor, FeedSubscriber, PartitionOffset } from '../../services/feed/feed.port';
@@ -227,6 +228,7 @@ export class ProjectionRunner implements FeedSubscriber {
       this.scheduleCheckpoint();
       return 'applied';
     }
+    const spans = eventSpans(`projection ${this.name}`, events.filter((e) => this.handles.has(e.type)), { 'jishi.projection': this.name });
     const result = await this.db.transaction(async (tx) => {
       const live = await lockRegistry(tx, this.name);
       if (!live) throw new Error(`projection ${this.name} has no live generation`);
@@ -257,7 +259,11 @@ export class ProjectionRunner implements FeedSubscriber {
             partitions.map((c) => formatPosition(c.position)), partitions.map((c) => c.clusterId)]);
       }
       return { generation, streams };
+    }).catch((error: unknown) => {
+      spans.end(error);
+      throw error;
     });
+    spans.end();
     if (!result) {
       this.applied.forget(this.name);
       this.log.info({ projection: this.name }, 'projection checkpoint moved (generation switch or another runner); re-reading');

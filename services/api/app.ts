@@ -2,6 +2,7 @@
  * The Fastify app, built apart from `listen` so tests inject requests (DESIGN.md §8). Every /api route answers the
  * `{code, message, data}` envelope; one error handler; zod validates input at the edge.
  */
+import { installHttpTracing } from '../tracing/http-tracing';
 import { installHttpMetrics } from '../metrics/http-metrics';
 import { registerMetricsRoute } from '../metrics/metrics-route';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -128,6 +129,7 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
   });
   installRouteTable(app); // before any route: the IDOR sweep reads what each route declares it owns
   installHttpMetrics(app); // every request by route, method and status class (issue 32)
+  installHttpTracing(app); // a server span per request while tracing is on (OTEL_EXPORTER_OTLP_ENDPOINT)
   app.setValidatorCompiler(numbersReadAsDecimalText(validatorCompiler)); // one number rule for every route (edge/decimal.ts)
   app.setSerializerCompiler(serializerCompiler);
   await installOpenApi(app); // before any route: it collects each route's schemas as the route is added

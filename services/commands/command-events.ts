@@ -3,6 +3,7 @@
  * derived from (stream, commandId, index), so two handlers racing on one command write the same ids and the store
  * keeps only the first: a second effect is impossible even before the commandId lookup sees it.
  */
+import { currentTraceparent } from '../tracing/tracing';
 import { randomUUID } from 'node:crypto';
 import type { DomainEvent } from '../../domain/shared/decider';
 import type { Actor, EventMetadata, NewEvent, RecordedEvent } from '../event-store/event-store.port';
@@ -23,6 +24,7 @@ export function toNewEvents(events: readonly DomainEvent[], context: CommandCont
   const correlationId = context.correlationId ?? commandId;
   const causationId = context.causationId ?? commandId;
   const occurredAt = context.now.toISOString();
+  const traceparent = currentTraceparent();
   return events.map((event, index) => {
     const metadata: EventMetadata = {
       eventId: commandId ? deterministicEventId(`command:${streamId}:${commandId}:${index}`) : randomUUID(),
@@ -32,6 +34,7 @@ export function toNewEvents(events: readonly DomainEvent[], context: CommandCont
       ...(commandId === undefined ? {} : { commandId }),
       ...(correlationId === undefined ? {} : { correlationId }),
       ...(causationId === undefined ? {} : { causationId }),
+      ...(traceparent === undefined ? {} : { traceparent }),
     };
     return { type: event.type, data: event.data, metadata };
   });

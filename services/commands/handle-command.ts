@@ -9,7 +9,8 @@ import type { Decider, DomainEvent } from '../../domain/shared/decider';
 import type { Actor, EventStore, LogPosition, RecordedEvent } from '../event-store/event-store.port';
 import { decideAndAppend } from './decide-and-append';
 import { decideOnHotStream } from './hot-stream-queue';
-import { countCommand } from '../metrics/command-metrics';
+import { commandType, countCommand } from '../metrics/command-metrics';
+import { inSpan } from '../tracing/tracing';
 
 export { CONFLICT_ATTEMPTS } from './decide-and-append';
 
@@ -57,7 +58,8 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
 ): Promise<CommandResult<State>> {
   const start = process.hrtime.bigint();
   try {
-    const result = await (input.serialize ? decideOnHotStream(input) : decideAndAppend(input));
+    const result = await inSpan(`command ${commandType(input.command)}`, { 'jishi.stream': input.streamId },
+      () => (input.serialize ? decideOnHotStream(input) : decideAndAppend(input)));
     countCommand(input.command, result.repeated ? 'repeated' : 'accepted', start);
     return result;
   } catch (error) {

@@ -14,6 +14,8 @@ export interface EventMetadata {
   actor: Actor;
   occurredAt: string;
   schemaVersion: number;
+  /** W3C trace context of the request that appended it, while tracing is on (services/tracing): the async half joins its trace */
+  traceparent?: string;
 }
 
 export interface NewEvent<Type extends string = string, Data = unknown> {

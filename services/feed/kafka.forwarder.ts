@@ -15,6 +15,8 @@
  * can have run out, and its checkpoint write is fenced by the owner, so two processes never forward at once beyond a
  * batch in flight (whose duplicates the consumers' revision guard absorbs, as after a crash).
  */
+import { SpanKind } from '@opentelemetry/api';
+import { eventSpans } from '../tracing/tracing';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Kafka, Message, Producer } from 'kafkajs';
@@ -244,6 +246,17 @@ async function saveForwarded(db: Database, name: string, owner: string, position
 
 /** Sends in log order, in requests under MAX_REQUEST_BYTES; each request waits for all in-sync replicas. */
 async function publish(producer: Producer, topics: TopicMap, events: readonly RecordedEvent[]): Promise<void> {
+  const spans = eventSpans('kafka publish', events, { 'messaging.system': 'kafka' }, SpanKind.PRODUCER);
+  try {
+    await publishBatches(producer, topics, events);
+    spans.end();
+  } catch (error) {
+    spans.end(error);
+    throw error;
+  }
+}
+
+async function publishBatches(producer: Producer, topics: TopicMap, events: readonly RecordedEvent[]): Promise<void> {
   let chunk = new Map<string, Message[]>();
   let bytes = 0;
   const flush = async () => {

@@ -10,11 +10,11 @@ import { counter, histogram, secondsSince } from './registry';
 const commands = counter('jishi_commands_total', 'Commands handled, by type, outcome (accepted, repeated, refused, conflict, error) and refusal code', ['command', 'outcome', 'code']);
 const latency = histogram('jishi_command_duration_seconds', 'Command latency (read, decide, append), by type', ['command']);
 
-const typeOf = (command: unknown): string =>
+export const commandType = (command: unknown): string =>
   (command && typeof command === 'object' && typeof (command as { type?: unknown }).type === 'string' ? (command as { type: string }).type : 'unknown');
 
 export function countCommand(command: unknown, outcome: 'accepted' | 'repeated' | unknown, start: bigint): void {
-  const type = typeOf(command);
+  const type = commandType(command);
   latency.observe({ command: type }, secondsSince(start));
   if (outcome === 'accepted' || outcome === 'repeated') {
     commands.inc({ command: type, outcome, code: '' });

@@ -3,6 +3,7 @@
  * latency and size in events, the conflicts they met (a stream moved since it was read), reads; and every event
  * appended by type — from which outcome-metrics.ts counts checkouts, payments, refunds and after-sales by outcome.
  */
+import { inSpan } from '../tracing/tracing';
 import type { EventStore, NewEvent } from '../event-store/event-store.port';
 import { WrongExpectedRevisionError } from '../event-store/event-store.port';
 import { countOutcomes } from './outcome-metrics';
@@ -41,7 +42,8 @@ export function instrumentedEventStore(store: EventStore): EventStore {
     appendToStream: async (streamId, events, options) => {
       const start = process.hrtime.bigint();
       try {
-        const result = await store.appendToStream(streamId, events, options);
+        const result = await inSpan('eventstore append', { 'jishi.stream': streamId, 'jishi.events': events.length },
+          () => store.appendToStream(streamId, events, options));
         appends.inc({ category: categoryOf(streamId), result: 'ok' });
         appended(events);
         return result;
@@ -57,7 +59,8 @@ export function instrumentedEventStore(store: EventStore): EventStore {
       const start = process.hrtime.bigint();
       const categories = [...new Set(requests.map((r) => categoryOf(r.streamId)))].sort().join('+');
       try {
-        const results = await store.appendToStreams(requests);
+        const results = await inSpan('eventstore append streams', { 'jishi.streams': requests.map((r) => r.streamId).join(' ') },
+          () => store.appendToStreams(requests));
         appends.inc({ category: categories, result: 'ok' });
         for (const request of requests) appended(request.events);
         return results;

@@ -9,6 +9,8 @@
  * It wakes when a projection batch commits (here, or in a worker through LISTEN/NOTIFY), which is when a push can
  * first go out, and polls slowly besides.
  */
+import { SpanKind } from '@opentelemetry/api';
+import { eventSpans } from '../tracing/tracing';
 import type { WaitFor } from '../../projections/runner/wait-for';
 import { comparePositions, type EventStore, type LogPosition, type RecordedEvent } from '../event-store/event-store.port';
 import { createCatchUpFeed } from '../feed/catch-up.feed';
@@ -56,7 +58,11 @@ export async function startPushFeed(deps: PushFeedDeps): Promise<PushFeed> {
     loadOffsets: async () => [],
     async handle(batch) {
       const pushes = await pushesOf(deps, batch.events);
+      const spans = pushes.length > 0
+        ? eventSpans('websocket push', batch.events.filter((e) => hub.sources.some((s) => s.handles.includes(e.type))), {}, SpanKind.PRODUCER)
+        : null;
       for (const push of pushes) hub.deliver(push);
+      spans?.end();
       position = batch.events[batch.events.length - 1].position;
       hub.feedReached(position);
       return 'applied';
