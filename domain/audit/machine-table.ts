@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { AnyStateMachine } from 'xstate';
 
 /**
@@ -11,11 +10,10 @@ import type { AnyStateMachine } from 'xstate';
  * verifier follows every one of them (a set of possible states), so the table proves the shape of a history — no event
  * out of order, none the machine has no transition for — and the server's own audit (`ops audit order`) checks guards.
  *
- * `version`: sha256 of the table itself, so a bundle names exactly the definitions it was checked against.
+ * Pure: the bundle (services/audit/proof-bundle.ts) stamps each table with its version, a sha256 of the table itself.
  */
 export interface MachineTable {
   name: string;
-  version: string;
   initial: string;
   /** the recorded event types the lifecycle folds through this machine */
   types: string[];
@@ -75,7 +73,5 @@ export function machineTable(name: string, machine: AnyStateMachine, types: read
     }
     transitions[leafName(leaf)] = Object.fromEntries(Object.entries(row).sort(([a], [b]) => a.localeCompare(b)));
   }
-  const body = { name, initial: leafName(entered(root)), types: [...types].sort(), transitions };
-  const version = createHash('sha256').update(JSON.stringify(body)).digest('hex');
-  return { name, version, initial: body.initial, types: body.types, transitions };
+  return { name, initial: leafName(entered(root)), types: [...types].sort(), transitions };
 }

@@ -14,7 +14,11 @@
  */
 import { afterSaleLifecycle } from '../../domain/after-sale/after-sale.lifecycle';
 import { builtInLifecycles } from '../../domain/audit/timeline';
+import { createHash } from 'node:crypto';
 import { machineTable, type MachineTable } from '../../domain/audit/machine-table';
+
+/** A machine's table with its version: sha256 of the table, so a bundle names exactly what it was checked against. */
+export type VersionedMachineTable = MachineTable & { version: string };
 import type { Queryable } from '../db/database';
 import type { EventStore } from '../event-store/event-store.port';
 import type { AnchorPublicKey } from './anchor-signing-key';
@@ -57,7 +61,7 @@ export interface ProofBundle {
   lastAnchor: BundleAnchor | null;
   /** the key the server says it signs with: an auditor checks with their own copy (`ops audit key`, published) */
   key: { keyId: string; publicKeyPem: string } | null;
-  machines: MachineTable[];
+  machines: VersionedMachineTable[];
 }
 
 export interface BundleDeps { store: EventStore; eventsDb: Queryable | null; db: Queryable; anchorKey: AnchorPublicKey | null }
@@ -66,9 +70,12 @@ const CHAIN_RULE = 'link(rev 0) = sha256(utf8(content)); link(rev n) = sha256(li
   + 'content = streamId \\n revision \\n eventId \\n type \\n data \\n metadata';
 
 /** The lifecycle machines a bundle is checked against. */
-export function bundleMachines(): MachineTable[] {
-  return [...builtInLifecycles, afterSaleLifecycle].flatMap((lifecycle) =>
-    lifecycle.definition ? [machineTable(lifecycle.name, lifecycle.definition.machine, lifecycle.definition.types)] : []);
+export function bundleMachines(): VersionedMachineTable[] {
+  return [...builtInLifecycles, afterSaleLifecycle].flatMap((lifecycle) => {
+    if (!lifecycle.definition) return [];
+    const table = machineTable(lifecycle.name, lifecycle.definition.machine, lifecycle.definition.types);
+    return [{ ...table, version: createHash('sha256').update(JSON.stringify(table)).digest('hex') }];
+  });
 }
 
 interface StoredRow {
